@@ -1,0 +1,25 @@
+// Bundles the API into dist/server.js (workspace packages inlined, node_modules external) and copies
+// the SQL migrations beside it, so `node dist/server.js` runs without TypeScript tooling.
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url);
+await rm(new URL('dist', root), { recursive: true, force: true });
+await build({
+  entryPoints: {
+    server: new URL('src/server.ts', root).pathname,
+    'migrate-cli': new URL('src/db/migrate-cli.ts', root).pathname,
+    'seed-cli': new URL('src/seed/seed-cli.ts', root).pathname,
+  },
+  outdir: new URL('dist', root).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  // The shared workspace package is TypeScript source: bundle it instead of importing it at run time.
+  alias: { '@plataforma/shared': new URL('../../packages/shared/src/index.ts', root).pathname },
+  logLevel: 'warning',
+});
+await cp(new URL('src/db/migrations', root), new URL('dist/migrations', root), { recursive: true });

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppConfig } from './config/env';
+import type { Database } from './db/client';
+import { AppError } from './lib/errors';
+import { errorBody, errorHandler } from './plugins/error-handler';
+import { parseQueryString } from './plugins/query-parser';
+import { healthRoutes } from './features/health/health.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    /** Set when the process starts draining; /readyz then answers 503. */
+    isShuttingDown: boolean;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** JSON bodies above this are refused with 413 (uploads have their own limit). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds a ready Fastify instance with every route registered. server.ts listens; tests call
+ * `app.inject` on it (house style rule 3).
+ */
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // Behind a proxy the client address comes from X-Forwarded-For only when configured to trust it.
+    trustProxy: false,
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('isShuttingDown', false);
+
+  await app.register(errorHandler);
+  await app.register(healthRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb(config)) {
+      return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Not Found')));
+    }
+    // Client-side routes of the web app: answer its index page.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  if (hasWeb(config)) {
+    await app.register(fastifyStatic, {
+      root: webDir(config),
+      wildcard: false,
+      index: ['index.html'],
+      // Built assets carry a content hash in their name; cache them for a year.
+      setHeaders(res, path) {
+        if (path.includes(`${join('assets', '')}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  return app;
+}
+
+/** Where the built web app lives: configured, or apps/web/dist next to this package. */
+function webDir(config: AppConfig): string {
+  return config.webDistDir ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
+}
+
+function hasWeb(config: AppConfig): boolean {
+  return existsSync(join(webDir(config), 'index.html'));
+}

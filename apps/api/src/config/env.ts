@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL debe empezar por postgres:// o postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar por smtp:// o smtps://')
+    .optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: booleanFlag,
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Set for PostgreSQL; absent means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  uploadDir: string;
+  /** Built web app to serve; absent or missing on disk means API only. */
+  webDistDir: string | undefined;
+  logLevel: string;
+  /** Fill an empty database with demo data (always on for a new embedded database). */
+  demoData: boolean;
+  dbPoolSize: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration from the environment; throws ConfigError listing every
+ * problem so the process fails at boot, never halfway through a request.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración no válida:\n  ${lines.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the command was typed, so
+  // `npm run db:migrate` and `npm start` from the repository root share ./data.
+  const base = source.INIT_CWD ?? process.cwd();
+  const dataDir = resolve(base, env.DATA_DIR);
+  const jwtSecret = env.JWT_SECRET ?? embeddedSecret(env.DATABASE_URL, dataDir);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    jwtSecret,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    uploadDir: resolve(base, env.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    webDistDir: env.WEB_DIST_DIR ? resolve(base, env.WEB_DIST_DIR) : undefined,
+    logLevel: env.LOG_LEVEL,
+    demoData: env.DEMO_DATA,
+    dbPoolSize: env.DB_POOL_SIZE,
+  };
+}
+
+/**
+ * With the embedded database the secret is generated once and kept next to the data, so tokens
+ * survive restarts; with PostgreSQL several processes must share it, so it has to be configured.
+ */
+function embeddedSecret(databaseUrl: string | undefined, dataDir: string): string {
+  if (databaseUrl) {
+    throw new ConfigError('Configuración no válida:\n  JWT_SECRET: obligatorio con DATABASE_URL');
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

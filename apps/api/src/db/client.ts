@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` holding a session-level lock so concurrent processes migrate one at a time. */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Result parsing shared by both drivers so the engine sees the same values: dates stay
+ * 'YYYY-MM-DD' strings (no time-zone shift), numerics and bigints become numbers.
+ */
+const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
+  20: (v) => Number.parseInt(v, 10), // int8
+  1700: (v) => Number.parseFloat(v), // numeric
+  1082: (v) => v, // date
+};
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; undefined keeps it in memory (tests). */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+}
+
+/** Opens the configured database. Callers own the handle and must close it. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir ? join(dir) : undefined, {
+    extensions: { pg_trgm, unaccent },
+    parsers: TYPE_PARSERS,
+  });
+  // Timestamps come back as text in the session time zone: keep it UTC everywhere.
+  await client.exec(`SET TIME ZONE 'UTC'`);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is a single connection inside this process: there is nobody to race with.
+    withMigrationLock: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Timestamps come back as text in the session time zone: keep it UTC everywhere.
+    options: '-c TimeZone=UTC',
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // A connection that dies while idle must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async withMigrationLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)');
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Checks the database answers; used by /readyz. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

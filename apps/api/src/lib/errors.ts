@@ -1,0 +1,50 @@
+/**
+ * The one error type of the API. Each code maps to an HTTP status and a Strapi v4 error name, so
+ * the error handler can answer `{data:null, error:{status, name, message, details}}` (house style
+ * rule 7).
+ */
+export const ERROR_CODES = {
+  VALIDATION: { status: 400, name: 'ValidationError' },
+  BAD_REQUEST: { status: 400, name: 'BadRequestError' },
+  UNAUTHORIZED: { status: 401, name: 'UnauthorizedError' },
+  FORBIDDEN: { status: 403, name: 'ForbiddenError' },
+  NOT_FOUND: { status: 404, name: 'NotFoundError' },
+  METHOD_NOT_ALLOWED: { status: 405, name: 'MethodNotAllowedError' },
+  CONFLICT: { status: 409, name: 'ApplicationError' },
+  PAYLOAD_TOO_LARGE: { status: 413, name: 'PayloadTooLargeError' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, name: 'ValidationError' },
+  RATE_LIMITED: { status: 429, name: 'RateLimitError' },
+  APPLICATION: { status: 400, name: 'ApplicationError' },
+  INTERNAL: { status: 500, name: 'ApplicationError' },
+  UNAVAILABLE: { status: 503, name: 'ServiceUnavailableError' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  readonly strapiName: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code].status;
+    this.strapiName = ERROR_CODES[code].name;
+  }
+}
+
+/** Shorthand for the most common failure: bad input, with the path of the offending key. */
+export function validationError(message: string, path?: (string | number)[]): AppError {
+  return new AppError(
+    'VALIDATION',
+    message,
+    path ? { errors: [{ path: path.map(String), message, name: 'ValidationError' }] } : {},
+  );
+}
+
+export const notFound = (message = 'Not Found') => new AppError('NOT_FOUND', message);
+export const forbidden = (message = 'Forbidden') => new AppError('FORBIDDEN', message);

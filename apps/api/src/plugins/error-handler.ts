@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+interface StrapiErrorBody {
+  data: null;
+  error: { status: number; name: string; message: string; details: Record<string, unknown> };
+}
+
+/** Builds the Strapi v4 error envelope. */
+export function errorBody(error: AppError): StrapiErrorBody {
+  return {
+    data: null,
+    error: {
+      status: error.status,
+      name: error.strapiName,
+      message: error.message,
+      details: error.details,
+    },
+  };
+}
+
+/** PostgreSQL SQLSTATE codes that mean the input was bad, not the server. */
+const PG_INPUT_ERRORS: Record<string, string> = {
+  '23505': 'This attribute must be unique',
+  '23503': 'A related entry does not exist or is still referenced',
+  '23502': 'A required attribute is missing',
+  '23514': 'A value is not allowed',
+  '22001': 'A value is too long',
+  '22003': 'A number is out of range',
+  '22007': 'A date or time is not valid',
+  '22008': 'A date or time is out of range',
+  '22P02': 'A value has the wrong format',
+  '22P05': 'A value contains an invalid character',
+  '22021': 'A value contains an invalid character',
+  '2201B': 'A value is not a valid regular expression',
+  '22025': 'A value is not a valid pattern',
+};
+
+interface PgLikeError {
+  code?: unknown;
+  constraint?: unknown;
+  column?: unknown;
+}
+
+function isPgError(error: unknown): error is Error & PgLikeError & { code: string } {
+  return (
+    error instanceof Error &&
+    typeof (error as PgLikeError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PgLikeError).code as string)
+  );
+}
+
+/** Maps any thrown value to an AppError; unknown failures become a detail-free 500. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  // Drizzle wraps driver errors; the SQLSTATE is on the cause.
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  if (isPgError(cause) && PG_INPUT_ERRORS[cause.code]) {
+    const details: Record<string, unknown> = {};
+    if (typeof cause.constraint === 'string') details.constraint = cause.constraint;
+    if (typeof cause.column === 'string') details.column = cause.column;
+    return new AppError('VALIDATION', PG_INPUT_ERRORS[cause.code] as string, details);
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request entity too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('BAD_REQUEST', 'Invalid JSON body');
+    case 'FST_ERR_VALIDATION':
+      return new AppError('VALIDATION', fastifyError.message ?? 'Invalid request');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return new AppError('BAD_REQUEST', 'Invalid JSON body');
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', fastifyError.message ?? 'Bad Request');
+  }
+  return new AppError('INTERNAL', 'Internal Server Error');
+}
+
+async function errorHandlerPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.debug({ err: error }, 'request rejected');
+    if (appError.code === 'RATE_LIMITED' && typeof appError.details.retryAfter === 'number') {
+      void reply.header('retry-after', String(appError.details.retryAfter));
+    }
+    return reply.status(appError.status).send(errorBody(appError));
+  });
+}
+
+export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });

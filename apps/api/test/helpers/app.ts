@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import type { AppConfig } from '../../src/config/env';
+import { getTestDatabase } from './db';
+
+let app: Promise<FastifyInstance> | undefined;
+
+export const TEST_CONFIG: AppConfig = {
+  env: 'test',
+  port: 0,
+  host: '127.0.0.1',
+  databaseUrl: undefined,
+  dataDir: '/nonexistent',
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  publicUrl: 'http://localhost:3000',
+  smtpUrl: undefined,
+  uploadDir: '/nonexistent/uploads',
+  webDistDir: '/nonexistent/web',
+  logLevel: 'silent',
+  demoData: false,
+  dbPoolSize: 5,
+};
+
+/** The app of this test worker, built once on the worker's database. */
+export function getTestApp(): Promise<FastifyInstance> {
+  app ??= (async () => {
+    const database = await getTestDatabase();
+    const instance = await buildApp({ config: TEST_CONFIG, db: database.db, logger: false });
+    await instance.ready();
+    return instance;
+  })();
+  return app;
+}

@@ -8,6 +8,13 @@ import { AppError } from './lib/errors';
 import { errorBody, errorHandler } from './plugins/error-handler';
 import { parseQueryString } from './plugins/query-parser';
 import { healthRoutes } from './features/health/health.routes';
+import { createRegistry } from './content-types';
+import { EntityService } from './lib/strapi/engine';
+import { contentRoutes } from './lib/strapi/routes';
+import { actor } from './plugins/actor';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { siteRoutes } from './features/site/site.routes';
+import { authRoutes } from './features/auth/auth.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +22,8 @@ declare module 'fastify' {
     db: Database;
     /** Set when the process starts draining; /readyz then answers 503. */
     isShuttingDown: boolean;
+    /** The Strapi-compatible entity service over every content type. */
+    entities: EntityService;
   }
 }
 
@@ -43,8 +52,16 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.decorate('db', db);
   app.decorate('isShuttingDown', false);
 
+  const entities = new EntityService(createRegistry(), db);
+  app.decorate('entities', entities);
+
   await app.register(errorHandler);
+  await app.register(actor);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(siteRoutes);
+  await app.register(contentRoutes, { entities });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -61,12 +78,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       wildcard: false,
       index: ['index.html'],
       // Built assets carry a content hash in their name; cache them for a year.
-      setHeaders(res, path) {
-        if (path.includes(`${join('assets', '')}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
+      cacheControl: false,
+      setHeaders(reply, path) {
+        void reply.header(
+          'cache-control',
+          path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -1,9 +1,12 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+
+/** Algorithm.Argon2id; the package exports it as a const enum, which isolated modules cannot read. */
+const ARGON2ID = 2 as Algorithm;
 
 /** Hashes a password with argon2id (OWASP parameters: 19 MiB, 2 iterations, parallelism 1). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, {
-    algorithm: Algorithm.Argon2id,
+    algorithm: ARGON2ID,
     memoryCost: 19456,
     timeCost: 2,
     parallelism: 1,

@@ -18,7 +18,7 @@ export function parseQueryString(input: string): Record<string | symbol, unknown
       parameterLimit: 1000,
       allowPrototypes: false,
       ignoreQueryPrefix: true,
-    });
+    }) as Record<string | symbol, unknown>;
   } catch (error) {
     return { [QUERY_PARSE_ERROR]: error instanceof Error ? error.message : 'Invalid query string' };
   }

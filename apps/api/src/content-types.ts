@@ -1,0 +1,56 @@
+import { Registry } from './lib/strapi/registry';
+import { fileType, roleType, userType } from './features/accounts/accounts.content-types';
+import {
+  callType,
+  campusType,
+  degreeType,
+  studyAreaType,
+  studySubareaType,
+  universityType,
+} from './features/catalogue/catalogue.content-types';
+import { coordinatorType, studentType, teacherType } from './features/profiles/profiles.content-types';
+import { organizationType } from './features/organizations/organizations.content-types';
+import { applyType, projectProgressType, projectType } from './features/projects/projects.content-types';
+import { resourceType, tfxType } from './features/library/library.content-types';
+import { communicationCenterType } from './features/communications/communications.content-types';
+import {
+  brandingSaasType,
+  brandingType,
+  featurePermissionType,
+  footerSectionType,
+} from './features/site/site.content-types';
+import { questionnaireAnswerType } from './features/questionnaire/questionnaire.content-types';
+
+/**
+ * Every content type of the API (spec §3). A new type: define it in its feature's
+ * `<feature>.content-types.ts` and add it here; the generic routes, filters, populate and the
+ * OpenAPI description follow.
+ */
+export function createRegistry(): Registry {
+  return new Registry([
+    userType,
+    roleType,
+    fileType,
+    universityType,
+    campusType,
+    degreeType,
+    callType,
+    studyAreaType,
+    studySubareaType,
+    studentType,
+    teacherType,
+    coordinatorType,
+    organizationType,
+    projectType,
+    projectProgressType,
+    applyType,
+    tfxType,
+    resourceType,
+    communicationCenterType,
+    brandingType,
+    brandingSaasType,
+    featurePermissionType,
+    footerSectionType,
+    questionnaireAnswerType,
+  ]);
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { THESIS_STAGES } from '@plataforma/shared';
+import { resources, tfxes } from '../../db/schema';
+import { defineContentType } from '../../lib/strapi/registry';
+import { publishedRead } from '../../lib/strapi/policy-helpers';
+
+const tags = z.array(z.string().min(1).max(100)).max(50);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(1000);
+
+export const tfxType = defineContentType({
+  uid: 'api::tfx.tfx',
+  singularName: 'tfx',
+  pluralName: 'tfxes',
+  table: tfxes,
+  draftAndPublish: true,
+  relations: {
+    student: { relation: 'manyToOne', target: 'api::student.student', column: tfxes.studentId },
+  },
+  media: { file: tfxes.fileId },
+  validate: {
+    tags,
+    file_URL: httpUrl,
+    release_month: z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'must be MM/yyyy'),
+  },
+  policy: publishedRead,
+});
+
+export const resourceType = defineContentType({
+  uid: 'api::resource.resource',
+  singularName: 'resource',
+  pluralName: 'resources',
+  table: resources,
+  draftAndPublish: true,
+  media: { picture: resources.pictureId },
+  validate: {
+    tags,
+    purposes: tags,
+    tfx_status: z.array(z.enum(THESIS_STAGES)).max(THESIS_STAGES.length),
+    link: httpUrl,
+    popularity_visits: z.number().int().min(0),
+  },
+  policy: publishedRead,
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { applys, projectProgresses, projects } from '../../db/schema';
+import { defineContentType } from '../../lib/strapi/registry';
+import { adminOnly, publishedRead } from '../../lib/strapi/policy-helpers';
+
+const ods = z.array(z.number().int().min(1).max(17)).max(17);
+const tags = z.array(z.string().min(1).max(100)).max(50);
+
+export const projectType = defineContentType({
+  uid: 'api::project.project',
+  singularName: 'project',
+  pluralName: 'projects',
+  table: projects,
+  draftAndPublish: true,
+  relations: {
+    organization: { relation: 'manyToOne', target: 'api::organization.organization', column: projects.organizationId },
+    teacher: { relation: 'manyToOne', target: 'api::teacher.teacher', column: projects.teacherId },
+    coordinator: { relation: 'manyToOne', target: 'api::coordinator.coordinator', column: projects.coordinatorId },
+    progress: { relation: 'oneToOne', target: 'api::project-progress.project-progress', column: projects.progressId },
+    campus: { relation: 'manyToOne', target: 'api::campus.campus', column: projects.campusId },
+    applys: { relation: 'oneToMany', target: 'api::apply.apply', mappedBy: 'project' },
+  },
+  validate: { ods, tags, study_areas: tags, study_subareas: tags },
+  policy: publishedRead,
+});
+
+export const projectProgressType = defineContentType({
+  uid: 'api::project-progress.project-progress',
+  singularName: 'project-progress',
+  pluralName: 'project-progresses',
+  table: projectProgresses,
+  relations: {
+    project: { relation: 'oneToOne', target: 'api::project.project', mappedBy: 'progress' },
+  },
+  policy: adminOnly,
+});
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(1000);
+
+export const applyType = defineContentType({
+  uid: 'api::apply.apply',
+  singularName: 'apply',
+  pluralName: 'applys',
+  table: applys,
+  relations: {
+    student: { relation: 'manyToOne', target: 'api::student.student', column: applys.studentId },
+    project: { relation: 'manyToOne', target: 'api::project.project', column: applys.projectId },
+    call: { relation: 'manyToOne', target: 'api::call.call', column: applys.callId },
+    tutorAsigned: { relation: 'manyToOne', target: 'api::teacher.teacher', column: applys.tutorAsignedId },
+  },
+  media: { CV: applys.cvId },
+  protected: ['dni'],
+  validate: {
+    CV_url: httpUrl,
+    video: httpUrl,
+    dni: z.string().regex(/^[0-9XYZxyz][0-9]{7}[A-Za-z]$/, 'must be a valid DNI or NIE'),
+  },
+  policy: adminOnly,
+});

@@ -1,0 +1,393 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError, forbidden, notFound, validationError } from '../errors';
+import { SYSTEM, type Principal } from './actor';
+import { and, column, Compiler, ident, toSql, type Condition } from './compile';
+import { validateInput, type RelationChange, type ValidatedInput } from './input';
+import { QueryParser } from './parse';
+import type { NestedQuery, ParsedQuery } from './query-types';
+import {
+  markProtected,
+  populate,
+  publicationCondition,
+  rowsOf,
+  selectList,
+  serialize,
+  type Entity,
+  type Executor,
+  type Row,
+} from './read';
+import type { Registry } from './registry';
+import type { ContentType, RelationAttribute } from './types';
+
+export interface PageMeta {
+  page: number;
+  pageSize: number;
+  pageCount?: number;
+  total?: number;
+}
+export interface OffsetMeta {
+  start: number;
+  limit: number;
+  total?: number;
+}
+
+export interface ListResponse {
+  data: Entity[];
+  meta: { pagination: PageMeta | OffsetMeta };
+}
+export interface EntryResponse {
+  data: Entity | null;
+  meta: Record<string, never>;
+}
+
+export type RawQuery = Record<string, unknown>;
+
+/**
+ * The Strapi v4 entity service over the registry: find, findOne, create, update and delete for any
+ * content type, applying the type's access policy to every row read or written.
+ */
+export class EntityService {
+  readonly parser: QueryParser;
+
+  constructor(
+    readonly registry: Registry,
+    private readonly db: Database,
+  ) {
+    this.parser = new QueryParser(registry);
+  }
+
+  type(uid: string): ContentType {
+    return this.registry.get(uid);
+  }
+
+  /** `GET /api/{plural}`. */
+  async find(uid: string, raw: RawQuery, principal: Principal): Promise<ListResponse> {
+    const type = this.type(uid);
+    const query = this.parser.parse(type, raw);
+    return this.findParsed(type, query, principal);
+  }
+
+  /** A list with an already parsed query (custom routes add their own filters to it). */
+  async findParsed(
+    type: ContentType,
+    query: ParsedQuery,
+    principal: Principal,
+    options: { extraCondition?: (alias: string) => Condition; db?: Executor } = {},
+  ): Promise<ListResponse> {
+    const db = options.db ?? this.db;
+    const compiler = new Compiler(this.registry, this.parser, principal);
+    const alias = compiler.alias();
+    const where = and([
+      this.readCondition(compiler, type, alias, query, 'find'),
+      options.extraCondition ? options.extraCondition(alias) : true,
+    ]);
+    if (where === false && compiler.scopeNode(type, 'find') === false) throw forbidden();
+
+    const { pagination } = query;
+    const limit = pagination.kind === 'page' ? pagination.pageSize : pagination.limit;
+    const offset = pagination.kind === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start;
+    const plan = selectList(compiler, type, alias, query);
+    const from = sql`${ident(type.table)} ${ident(alias)}`;
+    const [rows, total] = await Promise.all([
+      rowsOf(
+        db,
+        sql`SELECT ${plan.list} FROM ${from} WHERE ${toSql(where)} ORDER BY ${compiler.orderBy(query.sort, alias)} LIMIT ${limit} OFFSET ${offset}`,
+      ),
+      pagination.withCount
+        ? rowsOf(db, sql`SELECT count(*)::int AS "total" FROM ${from} WHERE ${toSql(where)}`).then(
+            (r) => (r[0]?.total as number | undefined) ?? 0,
+          )
+        : Promise.resolve(undefined),
+    ]);
+    markProtected(rows, plan.protectedMode);
+    await populate(db, compiler, type, rows, query.populate, query.publicationState);
+    const data = rows.map((row) => serialize(type, row, query));
+
+    if (pagination.kind === 'offset') {
+      const meta: OffsetMeta = { start: pagination.start, limit: pagination.limit };
+      if (total !== undefined) meta.total = total;
+      return { data, meta: { pagination: meta } };
+    }
+    const meta: PageMeta = { page: pagination.page, pageSize: pagination.pageSize };
+    if (total !== undefined) {
+      meta.pageCount = Math.ceil(total / pagination.pageSize);
+      meta.total = total;
+    }
+    return { data, meta: { pagination: meta } };
+  }
+
+  /** `GET /api/{plural}/{id}`: 404 when missing or outside the reader's scope. */
+  async findOne(uid: string, id: number, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+    const type = this.type(uid);
+    const query = this.parser.parse(type, withoutPagination(raw));
+    const entity = await this.readOne(type, id, query, principal, this.db);
+    if (!entity) throw notFound();
+    return { data: entity, meta: {} };
+  }
+
+  /** `GET /api/{singular}` of a single type: its one entry. */
+  async findSingle(uid: string, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+    const type = this.type(uid);
+    const id = await this.singleId(type, this.db);
+    if (id === undefined) throw notFound();
+    return this.findOne(uid, id, raw, principal);
+  }
+
+  /** `POST /api/{plural}`. */
+  async create(uid: string, body: unknown, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+    const type = this.type(uid);
+    const query = this.parser.parse(type, withoutPagination(raw));
+    const input = validateInput(type, body, 'create');
+    await this.checkCreate(type, input, principal);
+    const id = await this.db.transaction(async (tx) => {
+      const newId = await this.insert(tx, type, input);
+      await this.writeRelations(tx, newId, input);
+      return newId;
+    });
+    return this.answerAfterWrite(type, id, query, principal);
+  }
+
+  /** `PUT /api/{plural}/{id}`: a partial update. */
+  async update(uid: string, id: number, body: unknown, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+    const type = this.type(uid);
+    const query = this.parser.parse(type, withoutPagination(raw));
+    const input = validateInput(type, body, 'update');
+    await this.db.transaction(async (tx) => {
+      await this.lockWritable(tx, type, id, principal, 'update');
+      await this.checkWrite(type, input, principal);
+      await this.updateRow(tx, type, id, input);
+      await this.writeRelations(tx, id, input);
+    });
+    return this.answerAfterWrite(type, id, query, principal);
+  }
+
+  /** `PUT /api/{singular}`: updates the single entry, creating it the first time. */
+  async upsertSingle(uid: string, body: unknown, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+    const type = this.type(uid);
+    const id = await this.singleId(type, this.db);
+    return id === undefined ? this.create(uid, body, raw, principal) : this.update(uid, id, body, raw, principal);
+  }
+
+  /** `DELETE /api/{plural}/{id}`: answers the deleted entry. */
+  async delete(uid: string, id: number, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+    const type = this.type(uid);
+    const query = this.parser.parse(type, withoutPagination(raw));
+    const entity = await this.db.transaction(async (tx) => {
+      await this.lockWritable(tx, type, id, principal, 'delete');
+      const before = await this.readOne(type, id, { ...query, publicationState: 'preview' }, principal, tx);
+      await tx.execute(sql`DELETE FROM ${ident(type.table)} WHERE "id" = ${id}`);
+      return before;
+    });
+    return { data: entity, meta: {} };
+  }
+
+  async deleteSingle(uid: string, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+    const type = this.type(uid);
+    const id = await this.singleId(type, this.db);
+    if (id === undefined) throw notFound();
+    return this.delete(uid, id, raw, principal);
+  }
+
+  // ---- reading ----
+
+  private readCondition(compiler: Compiler, type: ContentType, alias: string, query: ParsedQuery, action: 'find'): Condition {
+    return and([
+      compiler.scope(type, alias, action),
+      publicationCondition(type, alias, query.publicationState),
+      query.filters ? compiler.filter(query.filters, type, alias, false) : true,
+    ]);
+  }
+
+  /** One entry as the principal may see it, or null. */
+  async readOne(type: ContentType, id: number, query: ParsedQuery, principal: Principal, db: Executor): Promise<Entity | null> {
+    const compiler = new Compiler(this.registry, this.parser, principal);
+    const alias = compiler.alias();
+    const where = and([this.readCondition(compiler, type, alias, query, 'find'), sql`${column(alias, 'id')} = ${id}`]);
+    if (where === false) return null;
+    const plan = selectList(compiler, type, alias, query);
+    const rows = await rowsOf(db, sql`SELECT ${plan.list} FROM ${ident(type.table)} ${ident(alias)} WHERE ${toSql(where)}`);
+    markProtected(rows, plan.protectedMode);
+    await populate(db, compiler, type, rows, query.populate, query.publicationState);
+    const row = rows[0];
+    return row ? serialize(type, row, query) : null;
+  }
+
+  private async answerAfterWrite(type: ContentType, id: number, query: ParsedQuery, principal: Principal): Promise<EntryResponse> {
+    const entity = await this.readOne(type, id, { ...query, publicationState: 'preview' }, principal, this.db);
+    // A writer that may not read back what it wrote (a visitor's form) gets the id only.
+    return { data: entity ?? { id, attributes: {} }, meta: {} };
+  }
+
+  private async singleId(type: ContentType, db: Executor): Promise<number | undefined> {
+    const rows = await rowsOf(db, sql`SELECT "id" FROM ${ident(type.table)} ORDER BY "id" LIMIT 1`);
+    return rows[0]?.id;
+  }
+
+  // ---- writing ----
+
+  private async checkCreate(type: ContentType, input: ValidatedInput, principal: Principal) {
+    if (principal === SYSTEM) return;
+    const allowed = type.policy.create ? await type.policy.create(principal, { actor: principal, data: input.data }) : false;
+    if (!allowed) throw forbidden();
+  }
+
+  private async checkWrite(type: ContentType, input: ValidatedInput, principal: Principal) {
+    if (principal === SYSTEM || !type.policy.canWrite) return;
+    if (!(await type.policy.canWrite(principal, { actor: principal, data: input.data }))) throw forbidden();
+  }
+
+  /**
+   * Locks the row for the write and checks the principal may reach it: 404 when it does not exist
+   * or is not visible to them, 403 when visible but not theirs to change.
+   */
+  private async lockWritable(tx: Executor, type: ContentType, id: number, principal: Principal, action: 'update' | 'delete') {
+    const compiler = new Compiler(this.registry, this.parser, principal);
+    const alias = compiler.alias();
+    const visible = compiler.scope(type, alias, 'find');
+    const writable = compiler.scope(type, alias, action);
+    const rows = await rowsOf(
+      tx,
+      sql`SELECT ${column(alias, 'id')} AS "id", ${toSql(visible)} AS "visible", ${toSql(writable)} AS "writable" FROM ${ident(type.table)} ${ident(alias)} WHERE ${column(alias, 'id')} = ${id} FOR UPDATE OF ${ident(alias)}`,
+    );
+    const row = rows[0];
+    if (!row) throw notFound();
+    if (row.writable === true) return;
+    // Not theirs to change: say so only to someone who can see it exists.
+    throw row.visible === true ? forbidden() : notFound();
+  }
+
+  private columnValues(type: ContentType, input: ValidatedInput): { columns: SQL[]; values: SQL[] } {
+    const columns: SQL[] = [];
+    const values: SQL[] = [];
+    for (const [name, value] of input.values) {
+      const attribute = type.attributes.get(name);
+      if (name === 'publishedAt') {
+        columns.push(ident('published_at'));
+        values.push(sql`${value}::timestamptz`);
+        continue;
+      }
+      if (!attribute || attribute.kind === 'relation') continue;
+      columns.push(ident(attribute.column));
+      values.push(encode(attribute.kind === 'component' ? 'jsonb' : attribute.sqlType, value));
+    }
+    for (const { attribute, change } of input.relations.values()) {
+      if (!attribute.fk) continue;
+      columns.push(ident(attribute.fk.column));
+      values.push(sql`${change.set?.[0] ?? null}::int4`);
+    }
+    return { columns, values };
+  }
+
+  private async insert(tx: Executor, type: ContentType, input: ValidatedInput): Promise<number> {
+    await this.checkRelationTargets(tx, input);
+    const { columns, values } = this.columnValues(type, input);
+    if (type.draftAndPublish && !input.values.has('publishedAt')) {
+      // Strapi v4 REST publishes what it creates unless told otherwise.
+      columns.push(ident('published_at'));
+      values.push(sql`now()`);
+    }
+    const rows = await rowsOf(
+      tx,
+      columns.length === 0
+        ? sql`INSERT INTO ${ident(type.table)} DEFAULT VALUES RETURNING "id"`
+        : sql`INSERT INTO ${ident(type.table)} (${sql.join(columns, sql`, `)}) VALUES (${sql.join(values, sql`, `)}) RETURNING "id"`,
+    );
+    return (rows[0] as Row).id;
+  }
+
+  private async updateRow(tx: Executor, type: ContentType, id: number, input: ValidatedInput) {
+    await this.checkRelationTargets(tx, input);
+    const { columns, values } = this.columnValues(type, input);
+    const sets = columns.map((c, i) => sql`${c} = ${values[i] as SQL}`);
+    sets.push(sql`"updated_at" = now()`);
+    await tx.execute(sql`UPDATE ${ident(type.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`);
+  }
+
+  /** Every id a write links to must exist: a clear 400 instead of a foreign-key error. */
+  private async checkRelationTargets(tx: Executor, input: ValidatedInput) {
+    for (const [name, { attribute, change }] of input.relations) {
+      const ids = [...new Set([...(change.set ?? []), ...(change.connect ?? [])])];
+      if (ids.length === 0) continue;
+      const target = this.registry.get(attribute.target);
+      const found = await rowsOf(tx, sql`SELECT "id" FROM ${ident(target.table)} WHERE "id" = ANY(${sql.param(ids)}::int4[])`);
+      const existing = new Set(found.map((r) => r.id));
+      const missing = ids.filter((id) => !existing.has(id));
+      if (missing.length > 0) {
+        throw validationError(`${name}: no ${target.singularName} with id ${missing.join(', ')}`, [name]);
+      }
+    }
+  }
+
+  private async writeRelations(tx: Executor, id: number, input: ValidatedInput) {
+    for (const { attribute, change } of input.relations.values()) {
+      if (attribute.join) await this.writeJoin(tx, attribute, id, change);
+      else if (attribute.mappedBy) await this.writeMapped(tx, attribute, id, change);
+    }
+  }
+
+  private async writeJoin(tx: Executor, attribute: RelationAttribute, id: number, change: RelationChange) {
+    const join = attribute.join;
+    if (!join) return;
+    const table = ident(join.table);
+    const own = ident(join.ownColumn);
+    const target = ident(join.targetColumn);
+    if (change.set) {
+      await tx.execute(sql`DELETE FROM ${table} WHERE ${own} = ${id}`);
+    }
+    if (change.disconnect?.length) {
+      await tx.execute(sql`DELETE FROM ${table} WHERE ${own} = ${id} AND ${target} = ANY(${sql.param(change.disconnect)}::int4[])`);
+    }
+    const add = [...(change.set ?? []), ...(change.connect ?? [])];
+    if (add.length > 0) {
+      await tx.execute(
+        sql`INSERT INTO ${table} (${own}, ${target}) SELECT ${id}, unnest(${sql.param(add)}::int4[]) ON CONFLICT DO NOTHING`,
+      );
+    }
+  }
+
+  private async writeMapped(tx: Executor, attribute: RelationAttribute, id: number, change: RelationChange) {
+    const inverse = this.registry.inverseOf(attribute);
+    const fk = inverse.fk;
+    if (!fk) return;
+    const target = this.registry.get(attribute.target);
+    const table = ident(target.table);
+    const fkColumn = ident(fk.column);
+    const detach = change.set
+      ? sql`${fkColumn} = ${id} AND NOT ("id" = ANY(${sql.param(change.set)}::int4[]))`
+      : change.disconnect?.length
+        ? sql`${fkColumn} = ${id} AND "id" = ANY(${sql.param(change.disconnect)}::int4[])`
+        : undefined;
+    if (detach) {
+      if (fk.notNull) {
+        const attached = await rowsOf(tx, sql`SELECT "id" FROM ${table} WHERE ${detach} LIMIT 1`);
+        if (attached.length > 0) {
+          throw new AppError('VALIDATION', `${attribute.name}: an entry cannot be detached, it needs its ${inverse.name}`);
+        }
+      } else {
+        await tx.execute(sql`UPDATE ${table} SET ${fkColumn} = NULL, "updated_at" = now() WHERE ${detach}`);
+      }
+    }
+    const add = [...(change.set ?? []), ...(change.connect ?? [])];
+    if (add.length > 0) {
+      await tx.execute(sql`UPDATE ${table} SET ${fkColumn} = ${id}, "updated_at" = now() WHERE "id" = ANY(${sql.param(add)}::int4[])`);
+    }
+  }
+}
+
+/** Single-entry requests take no pagination; Strapi ignores it there, so do we. */
+function withoutPagination(raw: RawQuery): RawQuery {
+  if (raw.pagination === undefined) return raw;
+  const { pagination: _ignored, ...rest } = raw;
+  return rest;
+}
+
+/** A value written to a column of the given PostgreSQL type. */
+function encode(sqlType: string, value: unknown): SQL {
+  if (value === null) return sql`NULL`;
+  if (sqlType === 'jsonb') return sql`${JSON.stringify(value)}::jsonb`;
+  // sql.param keeps an array one parameter (a bare array would expand to a list).
+  return sql`${sql.param(value)}::${sql.raw(sqlType)}`;
+}
+
+export type { NestedQuery };

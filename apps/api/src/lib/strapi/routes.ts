@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validationError } from '../errors';
+import { QUERY_PARSE_ERROR } from '../../plugins/query-parser';
+import type { EntityService, RawQuery } from './engine';
+import { parseId } from './parse';
+
+/** The parsed query string of a request, or a 400 when qs could not parse it. */
+export function requestQuery(request: FastifyRequest): RawQuery {
+  const query = request.query as Record<string | symbol, unknown>;
+  if (query[QUERY_PARSE_ERROR]) {
+    throw validationError(`Invalid query string: ${String(query[QUERY_PARSE_ERROR])}`);
+  }
+  return query as RawQuery;
+}
+
+export function routeId(request: FastifyRequest): number {
+  return parseId((request.params as { id?: unknown }).id);
+}
+
+/**
+ * The generic REST routes of every exposed content type (Strapi v4 core routes): collection types
+ * at /api/{plural} and /api/{plural}/{id}, single types at /api/{singular}.
+ */
+export async function contentRoutes(app: FastifyInstance, options: { entities: EntityService }) {
+  const { entities } = options;
+  for (const type of entities.registry.all()) {
+    if (!type.exposed) continue;
+    const uid = type.uid;
+    if (type.kind === 'singleType') {
+      const path = `/api/${type.singularName}`;
+      app.get(path, (request) => entities.findSingle(uid, requestQuery(request), request.actor));
+      app.put(path, (request) => entities.upsertSingle(uid, request.body, requestQuery(request), request.actor));
+      app.delete(path, (request) => entities.deleteSingle(uid, requestQuery(request), request.actor));
+      continue;
+    }
+    const base = `/api/${type.pluralName}`;
+    app.get(base, (request) => entities.find(uid, requestQuery(request), request.actor));
+    app.post(base, (request) => entities.create(uid, request.body, requestQuery(request), request.actor));
+    app.get(`${base}/:id`, (request) =>
+      entities.findOne(uid, routeId(request), requestQuery(request), request.actor),
+    );
+    app.put(`${base}/:id`, (request) =>
+      entities.update(uid, routeId(request), request.body, requestQuery(request), request.actor),
+    );
+    app.delete(`${base}/:id`, (request) =>
+      entities.delete(uid, routeId(request), requestQuery(request), request.actor),
+    );
+  }
+}

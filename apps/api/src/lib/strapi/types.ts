@@ -1,0 +1,129 @@
+import type { ZodType } from 'zod';
+import type { Actor } from './actor';
+
+/** Scalar attribute types, following Strapi's (with `list` for PostgreSQL arrays). */
+export type ScalarType =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'datetime'
+  | 'date'
+  | 'json'
+  | 'enumeration'
+  | 'list';
+
+/**
+ * Who may see an attribute. `public`: whoever may read the row. `protected`: only actors the
+ * type's `protectedScope` policy covers for that row (the owner, admins): DNI, disability, contact
+ * data. `private`: never leaves the server and cannot be named in a query (password hashes, codes).
+ */
+export type Visibility = 'public' | 'protected' | 'private';
+
+interface AttributeBase {
+  name: string;
+  visibility: Visibility;
+  /** Accepted in create/update bodies of the generic routes. */
+  writable: boolean;
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  kind: 'scalar';
+  type: ScalarType;
+  column: string;
+  /** PostgreSQL type used for casts of parameters compared with the column. */
+  sqlType: string;
+  /** For `list`: the element type. */
+  itemType?: 'string' | 'integer';
+  nullable: boolean;
+  /** Must be given on create (NOT NULL without a default). */
+  required: boolean;
+  maxLength?: number;
+  enumValues?: readonly string[];
+  /** Extra validation of written values, replacing the one derived from the column. */
+  schema?: ZodType;
+}
+
+export type RelationKind = 'manyToOne' | 'oneToOne' | 'oneToMany' | 'manyToMany';
+
+export interface RelationAttribute extends AttributeBase {
+  kind: 'relation';
+  relation: RelationKind;
+  target: string;
+  /** Media fields are relations to the upload plugin's files. */
+  media: boolean;
+  /** Foreign key on this type's table (manyToOne, owning oneToOne). */
+  fk?: { column: string; notNull: boolean };
+  /** The attribute of the target whose foreign key points here (oneToMany, inverse oneToOne). */
+  mappedBy?: string;
+  /** Link table of a manyToMany: the column pointing here and the one pointing to the target. */
+  join?: { table: string; ownColumn: string; targetColumn: string };
+}
+
+/** Nested keys a component accepts in `populate` (components are stored inline as JSON). */
+export interface ComponentShape {
+  [key: string]: ComponentShape;
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  kind: 'component';
+  column: string;
+  repeatable: boolean;
+  schema: ZodType;
+  shape: ComponentShape;
+}
+
+export type Attribute = ScalarAttribute | RelationAttribute | ComponentAttribute;
+
+export const isToMany = (attribute: RelationAttribute) =>
+  attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
+
+/**
+ * A filter in Strapi's own format, used by policies to express the rows an actor may reach, e.g.
+ * `{ user: { id: actor.userId } }`. Compiled by the same code as request filters, but trusted:
+ * it may name private attributes.
+ */
+export type FilterObject = Record<string, unknown>;
+
+/** `true`: every row; `false`: none; a filter: the rows matching it. */
+export type Scope = boolean | FilterObject;
+
+export interface WriteContext {
+  actor: Actor;
+  /** The validated, relation-resolved body (attribute names as on the wire). */
+  data: Record<string, unknown>;
+}
+
+/**
+ * Access policy of one content type (default deny: a missing action is refused). Scopes are
+ * applied to the SQL itself, so a list, a populate, a relational filter or a sort through a
+ * relation only ever reaches rows the actor may see.
+ */
+export interface AccessPolicy {
+  find?: (actor: Actor) => Scope;
+  /** Rows the actor may update (the row must also be visible through `find`). */
+  update?: (actor: Actor) => Scope;
+  delete?: (actor: Actor) => Scope;
+  /** Whether the actor may create this entry; may inspect the validated data. */
+  create?: (actor: Actor, context: WriteContext) => boolean | Promise<boolean>;
+  /** Whether an update may write these values (e.g. nobody but an admin changes an owner). */
+  canWrite?: (actor: Actor, context: WriteContext) => boolean | Promise<boolean>;
+  /** Rows whose protected attributes the actor may see. Default: none. */
+  protectedScope?: (actor: Actor) => Scope;
+}
+
+export type ContentTypeKind = 'collectionType' | 'singleType';
+
+export interface ContentType {
+  uid: string;
+  kind: ContentTypeKind;
+  singularName: string;
+  pluralName: string;
+  table: string;
+  draftAndPublish: boolean;
+  attributes: ReadonlyMap<string, Attribute>;
+  policy: AccessPolicy;
+  /** Generic REST routes are registered for this type. */
+  exposed: boolean;
+}

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { VISITOR, type Actor } from '../lib/strapi/actor';
+import { createTokenService, type TokenService } from '../lib/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who makes the request: a visitor, or the user of a valid bearer token. */
+    actor: Actor;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+
+/**
+ * Resolves the actor of every request. Without an Authorization header the request is a visitor's;
+ * with one, it must be a valid bearer token of an existing, unblocked user, or the answer is 401
+ * (a wrong token is never silently downgraded to a visitor).
+ */
+async function actorPlugin(app: FastifyInstance) {
+  const tokens = createTokenService(app.config.jwtSecret);
+  app.decorate('tokens', tokens);
+  app.decorateRequest('actor');
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    request.actor = VISITOR;
+    const header = request.headers.authorization;
+    if (header === undefined) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw invalidCredentials();
+    const claims = tokens.verify(match[1] as string);
+    if (!claims) throw invalidCredentials();
+    const [user] = await app.db
+      .select({ id: users.id, profileType: users.profileType, blocked: users.blocked })
+      .from(users)
+      .where(eq(users.id, claims.id))
+      .limit(1);
+    if (!user || user.blocked) throw invalidCredentials();
+    request.actor = { kind: 'user', userId: user.id, role: user.profileType ?? 'authenticated' };
+  });
+}
+
+export const actor = fp(actorPlugin, { name: 'actor' });

@@ -158,8 +158,10 @@ export function validateInput(type: ContentType, body: unknown, mode: 'create' |
     clean[name] = result.data;
   }
 
+  const reported = new Set(issues.map((issue) => issue.path[0]));
   if (mode === 'create') {
     for (const attribute of type.attributes.values()) {
+      if (reported.has(attribute.name)) continue;
       const isMissing = (value: unknown) => value === undefined || value === null;
       if (attribute.kind === 'scalar' && attribute.required && attribute.writable && isMissing(values.get(attribute.name))) {
         issues.push({ path: [attribute.name], message: `${attribute.name} must be defined.`, name: 'ValidationError' });

@@ -1,0 +1,102 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+
+export interface BrowserSession {
+  /** Origin of the server under test (no trailing slash); `page.goto('/')` is relative to it. */
+  readonly baseUrl: string;
+  /** The current test's page, in a fresh context (no cookies or storage from other tests). */
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Console errors and uncaught exceptions of the current test's page. */
+  readonly consoleErrors: string[];
+}
+
+/**
+ * Connects this test file to the browser started by the global setup and gives every test a fresh
+ * context and page (Spanish locale, desktop viewport unless overridden). Call once at the top of a
+ * file: `const browser = useBrowser();` then use `browser.page` inside tests.
+ */
+export function useBrowser(options: BrowserContextOptions = {}): BrowserSession {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.connect(inject('wsEndpoint'));
+  });
+
+  afterAll(async () => {
+    // On a connected browser this disconnects; the global teardown closes the browser itself.
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error('the browser is not connected');
+    consoleErrors.length = 0;
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      viewport: { width: 1280, height: 800 },
+      ...options,
+    });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') {
+        consoleErrors.push(`${message.text()} (${message.location().url || 'page'})`);
+      }
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+
+  return {
+    baseUrl,
+    consoleErrors,
+    get page() {
+      if (!page) throw new Error('no page: use browser.page inside a test');
+      return page;
+    },
+    get context() {
+      if (!context) throw new Error('no context: use browser.context inside a test');
+      return context;
+    },
+  };
+}
+
+/** Rules axe runs: WCAG 2.2 A and AA, plus its best practices (landmarks, heading order...). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Runs axe on the page as it is now and fails the test on any violation, listing each rule with the
+ * elements that break it.
+ */
+export async function checkA11y(
+  page: Page,
+  { exclude = [], disableRules = [] }: { exclude?: string[]; disableRules?: string[] } = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  if (disableRules.length > 0) builder = builder.disableRules(disableRules);
+  const { violations } = await builder.analyze();
+  const report = violations.map((v) =>
+    [
+      `${v.id} (${v.impact ?? 'unknown'}): ${v.help}`,
+      ...v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    ].join('\n'),
+  );
+  expect(report, `axe found violations on ${page.url()}:\n${report.join('\n')}`).toEqual([]);
+}

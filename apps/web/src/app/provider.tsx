@@ -1,0 +1,18 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { BrandingProvider } from '../features/branding/components/branding-provider';
+
+interface AppProviderProps {
+  /** Passed in so tests get a fresh cache each; the app makes one in app.tsx. */
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Everything a route needs around it: data cache, then the branding (which gates first render). */
+export function AppProvider({ queryClient, children }: AppProviderProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrandingProvider>{children}</BrandingProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link, type LinkProps } from 'react-router';
+import { cn } from '../../lib/cn';
+
+export type ButtonVariant = 'primary' | 'secondary';
+
+const BASE =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  // The text colour is computed from the brand colour, so contrast holds for any branding.
+  primary: 'bg-main text-on-main shadow-sm hover:bg-main/90',
+  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+};
+
+/** Class names of a button of the given variant, for elements that are not <button>. */
+export function buttonClasses(variant: ButtonVariant = 'primary', className?: string): string {
+  return cn(BASE, VARIANTS[variant], className);
+}
+
+/** A router link that looks like a button (navigation, not an action). */
+export function ButtonLink({
+  variant = 'primary',
+  className,
+  ...props
+}: LinkProps & { variant?: ButtonVariant }) {
+  return <Link {...props} className={buttonClasses(variant, className)} />;
+}

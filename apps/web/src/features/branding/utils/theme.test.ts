@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRANDING } from '../defaults';
+import {
+  DARK_TEXT,
+  LIGHT_TEXT,
+  contrastRatio,
+  fontStack,
+  parseRgb,
+  readableTextColor,
+} from './theme';
+import { toBranding, toMenuLogo } from './to-branding';
+
+describe('readableTextColor', () => {
+  it('when the background is the default dark blue, the text is white', () => {
+    expect(readableTextColor('#1226AA')).toBe(LIGHT_TEXT);
+  });
+
+  it('when the background is light (yellow, pale), the text is near-black', () => {
+    expect(readableTextColor('#F2B705')).toBe(DARK_TEXT);
+    expect(readableTextColor('#fff')).toBe(DARK_TEXT);
+    expect(readableTextColor('rgb(232, 235, 250)')).toBe(DARK_TEXT);
+  });
+
+  it('when the colour cannot be parsed, the text is white', () => {
+    expect(readableTextColor('oklch(0.5 0.2 260)')).toBe(LIGHT_TEXT);
+  });
+
+  it('the default brand colour with its text colour passes WCAG AA (4.5:1)', () => {
+    const ratio = contrastRatio(parseRgb('#1226AA')!, parseRgb(LIGHT_TEXT)!);
+    expect(ratio).toBeGreaterThan(4.5);
+  });
+});
+
+describe('fontStack', () => {
+  it('when the font is not Montserrat, Montserrat is the bundled fallback', () => {
+    expect(fontStack('Roboto')).toBe(
+      '"Roboto", "Montserrat", ui-sans-serif, system-ui, sans-serif',
+    );
+  });
+
+  it('when the font is Montserrat, it is listed once', () => {
+    expect(fontStack('Montserrat')).toBe('"Montserrat", ui-sans-serif, system-ui, sans-serif');
+  });
+});
+
+describe('toBranding', () => {
+  it('when attributes are missing, every field takes its default', () => {
+    expect(toBranding(undefined)).toEqual(DEFAULT_BRANDING);
+    expect(toBranding({})).toEqual(DEFAULT_BRANDING);
+  });
+
+  it('when values are empty or invalid, they fall back one by one', () => {
+    const branding = toBranding({
+      mainColor: 'red; background: url(x)',
+      secondaryColor: '#00AA00',
+      projectName: '   ',
+      mainfont: 'Evil"; font-family: x',
+      university_name: 'Universidad de Pruebas',
+    });
+    expect(branding.mainColor).toBe(DEFAULT_BRANDING.mainColor);
+    expect(branding.secondaryColor).toBe('#00AA00');
+    expect(branding.projectName).toBe(DEFAULT_BRANDING.projectName);
+    expect(branding.mainFont).toBe('Montserrat');
+    expect(branding.universityName).toBe('Universidad de Pruebas');
+  });
+});
+
+describe('toMenuLogo', () => {
+  const entry = (url: string | null) => ({
+    id: 1,
+    attributes: {
+      name: 'x',
+      menuLogo: { data: url === null ? null : { id: 2, attributes: { url, mime: 'image/png' } } },
+    },
+  });
+
+  it('picks the first entry that has a logo', () => {
+    expect(toMenuLogo({ data: [entry(null), entry('/uploads/a.png')], meta: {} })).toEqual({
+      url: '/uploads/a.png',
+      alternativeText: null,
+      mime: 'image/png',
+    });
+  });
+
+  it('when no entry has a usable logo, it answers null', () => {
+    expect(toMenuLogo({ data: [], meta: {} })).toBeNull();
+    expect(toMenuLogo({ data: [entry('javascript:alert(1)')], meta: {} })).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The one way the web app talks to the API: same origin (`/api/...`; the Vite dev server proxies
+ * it), JSON both ways, and every failure turned into an {@link ApiError}.
+ */
+
+/** Strapi v4 error envelope: `{data:null, error:{status, name, message, details}}`. */
+export interface StrapiErrorEnvelope {
+  data: null;
+  error: {
+    status: number;
+    name: string;
+    message: string;
+    details?: Record<string, unknown>;
+  };
+}
+
+/** Status used when no HTTP answer arrived at all (offline, DNS, connection refused, aborted). */
+export const NETWORK_ERROR_STATUS = 0;
+
+/** A failed API call: the HTTP status plus what the Strapi error envelope said, when it said it. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    /** HTTP status; {@link NETWORK_ERROR_STATUS} when the request never got an answer. */
+    readonly status: number,
+    message: string,
+    /** Strapi error name (`NotFoundError`, `ValidationError`…), or `HttpError`/`NetworkError`. */
+    readonly errorName: string,
+    readonly details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** 4xx: the request itself is wrong or not allowed; repeating it will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON; FormData is sent as is (multipart uploads). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads a Strapi v4 error envelope out of a parsed body; anything else (HTML from a proxy, an
+ * empty body, another JSON shape) yields undefined.
+ */
+export function parseStrapiError(body: unknown): StrapiErrorEnvelope['error'] | undefined {
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
+  const { status, name, message, details } = body.error;
+  if (typeof message !== 'string') return undefined;
+  return {
+    status: typeof status === 'number' ? status : NaN,
+    name: typeof name === 'string' ? name : 'ApplicationError',
+    message,
+    details: isRecord(details) ? details : {},
+  };
+}
+
+/** Builds the ApiError for a non-OK response, preferring what the Strapi envelope says. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const envelope = parseStrapiError(body);
+  if (envelope) {
+    const status = Number.isInteger(envelope.status) ? envelope.status : response.status;
+    return new ApiError(status, envelope.message, envelope.name, envelope.details);
+  }
+  return new ApiError(
+    response.status,
+    response.statusText || `HTTP ${response.status}`,
+    'HttpError',
+  );
+}
+
+/**
+ * Calls the API and resolves with the parsed JSON body (undefined for an empty answer such as
+ * 204). Rejects with an {@link ApiError} on a non-2xx answer or a network failure; an aborted
+ * request rejects with the AbortError untouched, so TanStack Query can tell cancellation apart.
+ *
+ * @param path absolute path on this origin, e.g. `/api/branding-saas?populate=*`
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, headers = {}, signal } = options;
+  const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
+  const init: RequestInit = {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && !isFormData ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    credentials: 'same-origin',
+    signal,
+  };
+  if (body !== undefined) init.body = isFormData ? body : JSON.stringify(body);
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(
+      NETWORK_ERROR_STATUS,
+      'No se pudo conectar con el servidor',
+      'NetworkError',
+      {},
+      {
+        cause: error,
+      },
+    );
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new ApiError(
+      response.status,
+      'Respuesta no válida del servidor',
+      'InvalidResponse',
+      {},
+      {
+        cause: error,
+      },
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * When set, a failed query is logged with this message (once, after its retries) instead of
+       * being shown to the user: spec §8 "Branding or logo fetch fails: only logged".
+       */
+      logErrorAs?: string;
+    };
+  }
+}
+
+/** Network failures and 5xx answers are retried this many times; 4xx never. */
+export const MAX_RETRIES = 2;
+
+/** Retry what may be transient (no answer, 5xx, 429); a 4xx will fail the same way again. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (error instanceof ApiError && error.isClientError && error.status !== 429) return false;
+  return true;
+}
+
+/**
+ * The app's query client. Spec §9: the data cache never treats data as stale, so cached answers
+ * are reused until a mutation invalidates them.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError(error, query) {
+        const message = query.meta?.logErrorAs;
+        if (message) console.error(message, error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: Infinity,
+        retry: shouldRetry,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+    // Each test stubs fetch; restoring between tests keeps them independent.
+    unstubGlobals: true,
+    restoreMocks: true,
+  },
+});

@@ -15,6 +15,7 @@ import { actor } from './plugins/actor';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { docsRoutes } from './features/docs/docs.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(catalogueRoutes);
   await app.register(siteRoutes);
   await app.register(contentRoutes, { entities });
+  await app.register(docsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

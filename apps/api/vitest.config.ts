@@ -11,6 +11,8 @@ export default defineProject({
     isolate: false,
     pool: 'forks',
     maxWorkers: 2,
+    // Projects with their own worker count run in their own group (vitest requires it).
+    sequence: { groupOrder: 1 },
     testTimeout: 20_000,
     hookTimeout: 120_000,
   },

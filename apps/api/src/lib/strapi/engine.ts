@@ -121,6 +121,7 @@ export class EntityService {
   async findOne(uid: string, id: number, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
+    this.denyWhollyForbidden(type, principal, 'find');
     const entity = await this.readOne(type, id, query, principal, this.db);
     if (!entity) throw notFound();
     return { data: entity, meta: {} };
@@ -241,7 +242,14 @@ export class EntityService {
    * Locks the row for the write and checks the principal may reach it: 404 when it does not exist
    * or is not visible to them, 403 when visible but not theirs to change.
    */
+  /** 403 when the actor may not do this to any entry of the type (nothing to hide then). */
+  private denyWhollyForbidden(type: ContentType, principal: Principal, action: 'find' | 'update' | 'delete') {
+    const compiler = new Compiler(this.registry, this.parser, principal);
+    if (compiler.scopeNode(type, action) === false) throw forbidden();
+  }
+
   private async lockWritable(tx: Executor, type: ContentType, id: number, principal: Principal, action: 'update' | 'delete') {
+    this.denyWhollyForbidden(type, principal, action);
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
     const visible = compiler.scope(type, alias, 'find');

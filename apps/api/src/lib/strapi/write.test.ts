@@ -220,10 +220,18 @@ describe('delete', () => {
     expect((await send('GET', `/api/projects/${project.id}`)).status).toBe(200);
   });
 
-  it('when someone who cannot see the entry deletes it, the answer is 404', async () => {
+  it('when a visitor deletes something no visitor may delete, the answer is 403 whatever the id', async () => {
     const draft = await createProject({ publishedAt: null });
-    const res = await app.inject({ method: 'DELETE', url: `/api/projects/${draft.id}` });
-    expect(res.statusCode).toBe(404);
+    for (const id of [draft.id, 2147483647]) {
+      expect((await app.inject({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(403);
+    }
+  });
+
+  it('when a student changes another student’s notification, the answer is 404: it is not theirs to see', async () => {
+    const mine = await createStudent();
+    const theirs = await createNotification();
+    const res = await send('PUT', `/api/communication-centers/${theirs.id}`, { data: { isRead: true } }, bearer(app, mine.userId));
+    expect(res.status).toBe(404);
   });
 });
 

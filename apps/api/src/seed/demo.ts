@@ -1,5 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { users } from '../db/schema/index';
+import { hashPassword } from '../lib/password';
+import { createRandom } from './random';
+import { insertCatalogue, insertRoles, insertStudyAreas } from './steps/catalogue';
+import type { SeedContext } from './steps/context';
+import { insertLibrary, insertNotifications } from './steps/library';
+import { insertPeople } from './steps/people';
+import { insertApplications, insertProjectFavourites, insertProjects } from './steps/projects';
+import { insertSiteContent } from './steps/site';
 
 /** Password of every demo account (issue 2 §4). */
 export const DEMO_PASSWORD = 'Demostracion2026';
@@ -18,7 +28,43 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'admin@demo.es', description: 'Administrador' },
 ];
 
+/** Same seed, same data: tests and screenshots can rely on names and relations. */
+const RANDOM_SEED = 20_260_101;
+
+/** Serialises concurrent seeders on one PostgreSQL (two instances booting together). */
+const SEED_LOCK_KEY = 727_275;
+
 /** Fills an empty database with demo data; answers whether it did. */
-export async function seedDemoDataIfEmpty(_db: Database, _log: FastifyBaseLogger): Promise<boolean> {
-  return false;
+export async function seedDemoDataIfEmpty(db: Database, log: FastifyBaseLogger): Promise<boolean> {
+  if (await hasUsers(db)) return false;
+  const started = performance.now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // Checked again under the lock: another process may have seeded while we hashed.
+    if (await hasUsers(tx)) return false;
+    await seedDemoData({ tx, rng: createRandom(RANDOM_SEED), now: new Date(), passwordHash });
+    return true;
+  });
+  if (seeded) log.info({ ms: Math.round(performance.now() - started) }, 'demo data seeded');
+  return seeded;
+}
+
+async function hasUsers(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/** Every step in dependency order; each step inserts in a few set-wise statements. */
+async function seedDemoData(ctx: SeedContext): Promise<void> {
+  const roleIds = await insertRoles(ctx);
+  await insertStudyAreas(ctx);
+  const catalogue = await insertCatalogue(ctx);
+  const people = await insertPeople(ctx, roleIds, catalogue);
+  const projects = await insertProjects(ctx, catalogue, people);
+  await insertApplications(ctx, projects, people);
+  await insertProjectFavourites(ctx, projects, people);
+  await insertLibrary(ctx, people);
+  await insertNotifications(ctx, people);
+  await insertSiteContent(ctx);
 }

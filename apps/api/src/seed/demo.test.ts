@@ -1,0 +1,338 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  APPLICATION_STATUSES,
+  FEATURES,
+  PROJECT_STATUSES,
+  PROVINCES,
+  STUDY_AREAS,
+} from '@plataforma/shared';
+import { withDatabase } from '../../test/global-setup';
+import { getTestDatabase } from '../../test/helpers/db';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import {
+  applys,
+  communicationCenters,
+  coordinators,
+  featurePermissions,
+  files,
+  footerSections,
+  organizations,
+  projects,
+  students,
+  studentsFavoriteProjects,
+  teachers,
+  tfxes,
+  resources,
+  users,
+} from '../db/schema/index';
+import { verifyPassword } from '../lib/password';
+import { UNIVERSITIES } from './fixtures/catalogue';
+import { PROJECTS } from './fixtures/projects';
+import { TEACHERS } from './fixtures/people';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoDataIfEmpty } from './demo';
+import { scaleCounts, seedScale } from './scale';
+
+const log = pino({ level: 'silent' });
+
+/**
+ * A database of its own: the demo seed only runs on an empty database, and the worker's shared
+ * one holds other files' rows. In-memory PGlite by default; with TEST_DATABASE_URL a clone of the
+ * migrated template, dropped at the end (and by the global teardown if this run dies).
+ */
+async function openEmptyDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const handle = await openDatabase({});
+    await migrateDatabase(handle);
+    return { handle, dispose: () => handle.close() };
+  }
+  const name = `vt_seed_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}" TEMPLATE ${inject('templateDatabase')}`);
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 3 });
+  return {
+    handle,
+    async dispose() {
+      await handle.close();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+const COUNTED = {
+  users,
+  students,
+  teachers,
+  coordinators,
+  organizations,
+  projects,
+  applys,
+  communicationCenters,
+  tfxes,
+  resources,
+  footerSections,
+};
+
+async function countRows(db: Database): Promise<Record<keyof typeof COUNTED, number>> {
+  const entries = await Promise.all(
+    Object.entries(COUNTED).map(async ([key, table]) => [key, await db.$count(table)] as const),
+  );
+  return Object.fromEntries(entries) as Record<keyof typeof COUNTED, number>;
+}
+
+async function userByEmail(db: Database, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  return user;
+}
+
+describe('demo data', () => {
+  let empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
+  let db: Database;
+  let firstAnswer: boolean;
+
+  beforeAll(async () => {
+    empty = await openEmptyDatabase();
+    db = empty.handle.db;
+    firstAnswer = await seedDemoDataIfEmpty(db, log);
+  });
+
+  afterAll(async () => {
+    await empty?.dispose();
+  });
+
+  it('when the database is empty, loads the data and answers true', () => {
+    expect(firstAnswer).toBe(true);
+  });
+
+  it('creates the six demo accounts, confirmed, with their profile type and the demo password', async () => {
+    const expected: Record<string, string> = {
+      'estudiante@demo.es': 'student',
+      'estudiante.nuevo@demo.es': 'student',
+      'profesor@demo.es': 'teacher',
+      'coordinador@demo.es': 'coordinator',
+      'coordinador.nuevo@demo.es': 'coordinator',
+      'admin@demo.es': 'admin',
+    };
+    expect(DEMO_ACCOUNTS.map((a) => a.email).sort()).toEqual(Object.keys(expected).sort());
+    for (const [email, profileType] of Object.entries(expected)) {
+      const user = await userByEmail(db, email);
+      expect(user.profileType, email).toBe(profileType);
+      expect(user.confirmed, email).toBe(true);
+      expect(user.roleId, email).not.toBeNull();
+      expect(await verifyPassword(user.password ?? '', DEMO_PASSWORD), email).toBe(true);
+    }
+  });
+
+  it('leaves the new student without province and phone', async () => {
+    const user = await userByEmail(db, 'estudiante.nuevo@demo.es');
+    const [student] = await db.select().from(students).where(eq(students.userId, user.id));
+    expect(user.phone).toBeNull();
+    expect(student).toBeDefined();
+    expect(student?.province).toBeNull();
+  });
+
+  it('leaves the new coordinator without organisation, and gives the other one an organisation', async () => {
+    const fresh = await userByEmail(db, 'coordinador.nuevo@demo.es');
+    const withOrg = await userByEmail(db, 'coordinador@demo.es');
+    const [a] = await db.select().from(coordinators).where(eq(coordinators.userId, fresh.id));
+    const [b] = await db.select().from(coordinators).where(eq(coordinators.userId, withOrg.id));
+    expect(a?.organizationId).toBeNull();
+    expect(b?.organizationId).not.toBeNull();
+    const own = await db
+      .select()
+      .from(projects)
+      .where(eq(projects.organizationId, b?.organizationId ?? -1));
+    expect(own.filter((p) => p.status === 'Publicada').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the complete student a full profile, applications, favourites and notifications', async () => {
+    const user = await userByEmail(db, 'estudiante@demo.es');
+    const [student] = await db.select().from(students).where(eq(students.userId, user.id));
+    if (!student) throw new Error('no student');
+    expect(user.phone).toBeTruthy();
+    expect(student).toMatchObject({ province: 'Murcia', study_type: 'Grado', goal: 'work' });
+    for (const field of [
+      'universityId',
+      'campusId',
+      'degreeId',
+      'work_deadline',
+      'thesis_stage',
+    ] as const) {
+      expect(student[field], field).toBeTruthy();
+    }
+    expect(student.competences).toBeTruthy();
+    expect(student.notification?.email).toBe(true);
+    expect(student.primaryKey).toMatch(/^E\d{4}$/);
+
+    const own = await db.select().from(applys).where(eq(applys.studentId, student.id));
+    expect(own.length).toBeGreaterThanOrEqual(5);
+    expect(own.find((a) => a.status === 'Seleccionado')?.tutorAsignedId).not.toBeNull();
+    expect(
+      await db.$count(studentsFavoriteProjects, eq(studentsFavoriteProjects.studentId, student.id)),
+    ).toBeGreaterThan(0);
+    const entries = await db
+      .select()
+      .from(communicationCenters)
+      .where(eq(communicationCenters.studentId, student.id));
+    expect(entries.length).toBeGreaterThanOrEqual(8);
+    expect(entries.some((e) => e.isRead)).toBe(true);
+    expect(entries.some((e) => !e.isRead)).toBe(true);
+  });
+
+  it('gives the demo teacher a full profile and several published projects', async () => {
+    const user = await userByEmail(db, 'profesor@demo.es');
+    const [teacher] = await db.select().from(teachers).where(eq(teachers.userId, user.id));
+    if (!teacher) throw new Error('no teacher');
+    expect(teacher).toMatchObject({ class_type: 'Grado' });
+    expect(teacher.teacher_area && teacher.universityId && teacher.campusId).toBeTruthy();
+    const own = await db.select().from(projects).where(eq(projects.teacherId, teacher.id));
+    expect(own.filter((p) => p.status === 'Publicada').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('covers every project status and every application status', async () => {
+    const projectStatuses = await db.selectDistinct({ s: projects.status }).from(projects);
+    const applicationStatuses = await db.selectDistinct({ s: applys.status }).from(applys);
+    expect(projectStatuses.map((r) => r.s).sort()).toEqual([...PROJECT_STATUSES].sort());
+    expect(applicationStatuses.map((r) => r.s).sort()).toEqual([...APPLICATION_STATUSES].sort());
+  });
+
+  it('sets publishedAt on published projects only, and most projects are published', async () => {
+    const rows = await db
+      .select({ status: projects.status, publishedAt: projects.publishedAt })
+      .from(projects);
+    for (const row of rows)
+      expect(row.publishedAt !== null, row.status).toBe(row.status === 'Publicada');
+    expect(rows.filter((r) => r.status === 'Publicada').length * 2).toBeGreaterThan(rows.length);
+  });
+
+  it('applies only to published projects', async () => {
+    const rows = await db
+      .select({ status: projects.status })
+      .from(applys)
+      .innerJoin(projects, eq(projects.id, applys.projectId));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['Publicada']));
+  });
+
+  it('turns every feature on for every role', async () => {
+    const rows = await db.select().from(featurePermissions);
+    expect(rows).toHaveLength(5 * FEATURES.length);
+    for (const row of rows)
+      expect(row).toMatchObject({ enabled: true, create: true, update: true });
+  });
+
+  it('publishes a footer whose images point at seeded files that exist in the web app', async () => {
+    const [footer] = await db
+      .select()
+      .from(footerSections)
+      .where(isNotNull(footerSections.publishedAt));
+    const sections = footer?.FooterSection ?? [];
+    expect(sections.length).toBeGreaterThanOrEqual(1);
+    const images = sections.flatMap((s) =>
+      s.rows.flatMap((r) => r.columns.flatMap((c) => c.images ?? [])),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    const ids = images.map((i) => i.source?.data?.id ?? -1);
+    const seededFiles = await db.select().from(files).where(inArray(files.id, ids));
+    expect(seededFiles).toHaveLength(new Set(ids).size);
+    for (const file of await db.select().from(files)) {
+      const onDisk = fileURLToPath(new URL(`../../../web/public${file.url}`, import.meta.url));
+      expect(existsSync(onDisk), file.url).toBe(true);
+    }
+  });
+
+  it('when called again, answers false and adds nothing', async () => {
+    const before = await countRows(db);
+    expect(await seedDemoDataIfEmpty(db, log)).toBe(false);
+    expect(await countRows(db)).toEqual(before);
+  });
+
+  it(
+    'seedScale(1) adds one unit of volume on top of the demo data',
+    { timeout: 60_000 },
+    async () => {
+      const before = await countRows(db);
+      const expected = scaleCounts(1);
+      await seedScale(db, 1, log);
+      const after = await countRows(db);
+      expect(after.students - before.students).toBe(expected.students);
+      expect(after.teachers - before.teachers).toBe(expected.teachers);
+      expect(after.organizations - before.organizations).toBe(expected.organisations);
+      expect(after.coordinators - before.coordinators).toBe(expected.organisations);
+      expect(after.users - before.users).toBe(
+        expected.students + expected.teachers + expected.organisations,
+      );
+      expect(after.projects - before.projects).toBe(expected.projects);
+      expect(after.applys - before.applys).toBe(expected.applications);
+      expect(after.communicationCenters - before.communicationCenters).toBe(expected.notifications);
+
+      // Every generated student and teacher key is well formed and beyond the hand-made ones.
+      const keys = await db
+        .select({ key: students.primaryKey })
+        .from(students)
+        .where(sql`length(${students.primaryKey}) > 5`);
+      expect(keys).toHaveLength(expected.students);
+      // Running it again is another batch, not a collision.
+      await expect(seedScale(db, 1, log)).resolves.toMatchObject({ students: expected.students });
+    },
+  );
+
+  it('refuses a scale outside 1 to 1000', async () => {
+    await expect(seedScale(db, 0, log)).rejects.toThrow(RangeError);
+    await expect(seedScale(db, 1001, log)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('demo data on a database that already has users', () => {
+  it('answers false and adds nothing', async () => {
+    const { db } = await getTestDatabase();
+    const email = `seed-guard-${process.pid}-${Date.now()}@example.com`;
+    await db.insert(users).values({ username: email, email });
+    const projectsBefore = await db.$count(projects);
+    expect(await seedDemoDataIfEmpty(db, log)).toBe(false);
+    expect(await db.$count(projects)).toBe(projectsBefore);
+    await db.delete(users).where(eq(users.email, email));
+  });
+});
+
+describe('demo data constants', () => {
+  it('place every project in a town of its province, with subareas of its areas', () => {
+    for (const project of PROJECTS) {
+      const province = PROVINCES.find((p) => p.name === project.location);
+      expect(province?.cities, project.title).toContain(project.locality);
+      const subareas = STUDY_AREAS.filter((a) =>
+        (project.areas as string[]).includes(a.name),
+      ).flatMap((a) => a.subareas as readonly string[]);
+      for (const subarea of project.subareas) expect(subareas, project.title).toContain(subarea);
+    }
+  });
+
+  it('place every university in a town of its province and every teacher at a seeded campus', () => {
+    for (const university of UNIVERSITIES) {
+      expect(PROVINCES.find((p) => p.name === university.province)?.cities).toContain(
+        university.city,
+      );
+    }
+    for (const teacher of TEACHERS) {
+      const university = UNIVERSITIES.find((u) => u.name === teacher.university);
+      expect(
+        university?.campuses.map((c) => c.name),
+        teacher.key,
+      ).toContain(teacher.campus);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A small seeded pseudo-random generator (mulberry32) so the demo data is the same on every run:
+ * tests and screenshots can rely on it. Not for anything security related.
+ */
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  /** `count` different items in random order (all of them when there are fewer). */
+  sample<T>(items: readonly T[], count: number): T[];
+  chance(probability: number): boolean;
+}
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  return {
+    next,
+    int,
+    pick<T>(items: readonly T[]): T {
+      if (items.length === 0) throw new Error('pick from an empty list');
+      return items[int(0, items.length - 1)] as T;
+    },
+    sample<T>(items: readonly T[], count: number): T[] {
+      const copy = [...items];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = int(0, i);
+        [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+      }
+      return copy.slice(0, Math.min(count, copy.length));
+    },
+    chance: (probability) => next() < probability,
+  };
+}

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
@@ -12,6 +12,8 @@ import { createRegistry } from './content-types';
 import { EntityService } from './lib/strapi/engine';
 import { contentRoutes } from './lib/strapi/routes';
 import { actor } from './plugins/actor';
+import { responseCache } from './plugins/response-cache';
+import type { ChangeFeed } from './db/change-feed';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -31,7 +33,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Committed writes of the database; enables the answer cache (ADR 0007). */
+  changeFeed?: ChangeFeed | undefined;
+  /** A pino logger to use (server.ts); `false` silences logging (tests). */
+  logger?: FastifyBaseLogger | false;
 }
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
@@ -41,9 +46,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * Builds a ready Fastify instance with every route registered. server.ts listens; tests call
  * `app.inject` on it (house style rule 3).
  */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, changeFeed, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    ...(logger === false ? { logger: false } : logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     // Behind a proxy the client address comes from X-Forwarded-For only when configured to trust it.
@@ -53,7 +58,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.decorate('db', db);
   app.decorate('isShuttingDown', false);
 
-  const entities = new EntityService(createRegistry(), db);
+  await app.register(responseCache, { feed: changeFeed });
+  const entities = new EntityService(createRegistry(), db, {
+    onWrite: (tables) => tables.forEach((table) => app.responseCache.invalidate(table)),
+  });
   app.decorate('entities', entities);
 
   await app.register(errorHandler);

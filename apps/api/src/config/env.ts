@@ -28,6 +28,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface AppConfig {
@@ -47,6 +49,10 @@ export interface AppConfig {
   /** Fill an empty database with demo data (always on for a new embedded database). */
   demoData: boolean;
   dbPoolSize: number;
+  /** Keep answers of read routes until their tables change (ADR 0007). */
+  responseCache: boolean;
+  /** API processes to run on this machine (node:cluster); more than one needs PostgreSQL. */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +74,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // `npm run db:migrate` and `npm start` from the repository root share ./data.
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = resolve(base, env.DATA_DIR);
+  if (env.API_WORKERS > 1 && !env.DATABASE_URL) {
+    throw new ConfigError('Configuración no válida:\n  API_WORKERS: más de un proceso necesita DATABASE_URL (PGlite es de un solo proceso)');
+  }
   const jwtSecret = env.JWT_SECRET ?? embeddedSecret(env.DATABASE_URL, dataDir);
   return {
     env: env.NODE_ENV,
@@ -83,6 +92,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     demoData: env.DEMO_DATA,
     dbPoolSize: env.DB_POOL_SIZE,
+    responseCache: env.RESPONSE_CACHE === 'on',
+    workers: env.API_WORKERS,
   };
 }
 

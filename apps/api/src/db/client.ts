@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` holding a session-level lock so concurrent processes migrate one at a time. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Subscribes to the committed writes of every table (for caches). */
+  openChangeFeed(onError: (error: unknown) => void): Promise<ChangeFeed>;
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     kind: 'pglite',
     // PGlite is a single connection inside this process: there is nobody to race with.
     withMigrationLock: (fn) => fn(),
+    openChangeFeed: () => pgliteChangeFeed(client),
     close: () => client.close(),
   };
 }
@@ -91,6 +95,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
+    openChangeFeed: (onError) => postgresChangeFeed(url, onError),
     close: () => pool.end(),
   };
 }

@@ -4,6 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DatabaseHandle } from './client';
+import { ensureChangeTriggers } from './change-feed';
 
 /**
  * The committed SQL migrations. Next to this module in the source tree (src/db/migrations) and next
@@ -19,5 +20,6 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
     } else {
       await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
     }
+    await ensureChangeTriggers(handle.db);
   });
 }

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
+import type { ProfileType } from '@plataforma/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
@@ -18,6 +19,30 @@ declare module 'fastify' {
 
 const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
 
+interface Account {
+  id: number;
+  profileType: ProfileType | null;
+  blocked: boolean;
+}
+
+/**
+ * The role and state of a token's user, read once and then kept in the answer cache until the
+ * users table changes (a block or a role change reaches every process within a notification).
+ */
+async function loadAccount(app: FastifyInstance, id: number): Promise<Account | undefined> {
+  const key = `account ${id}`;
+  const cached = app.responseCache.get(key);
+  if (cached !== undefined) return JSON.parse(cached) as Account;
+  const before = app.responseCache.snapshot();
+  const [user] = await app.db
+    .select({ id: users.id, profileType: users.profileType, blocked: users.blocked })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (user) app.responseCache.set(key, JSON.stringify(user), before, [getTableName(users)]);
+  return user;
+}
+
 /**
  * Resolves the actor of every request. Without an Authorization header the request is a visitor's;
  * with one, it must be a valid bearer token of an existing, unblocked user, or the answer is 401
@@ -35,11 +60,7 @@ async function actorPlugin(app: FastifyInstance) {
     if (!match) throw invalidCredentials();
     const claims = tokens.verify(match[1] as string);
     if (!claims) throw invalidCredentials();
-    const [user] = await app.db
-      .select({ id: users.id, profileType: users.profileType, blocked: users.blocked })
-      .from(users)
-      .where(eq(users.id, claims.id))
-      .limit(1);
+    const user = await loadAccount(app, claims.id);
     if (!user || user.blocked) throw invalidCredentials();
     request.actor = { kind: 'user', userId: user.id, role: user.profileType ?? 'authenticated' };
   });

@@ -19,6 +19,9 @@ export const TEST_CONFIG: AppConfig = {
   logLevel: 'silent',
   demoData: false,
   dbPoolSize: 5,
+  // Most tests write through factories and read at once; the cache has its own tests.
+  responseCache: false,
+  workers: 1,
 };
 
 /** The app of this test worker, built once on the worker's database. */

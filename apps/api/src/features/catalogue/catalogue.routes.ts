@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestQuery } from '../../lib/strapi/routes';
+import { serveCached } from '../../plugins/response-cache';
 import { findNames } from './catalogue.service';
 
 const UNIVERSITY = 'api::university.university';
@@ -13,23 +14,23 @@ const DEGREE = 'api::degree.degree';
 export async function catalogueRoutes(app: FastifyInstance) {
   const { entities } = app;
 
-  app.get('/api/universities/names', (request) =>
-    findNames(entities, { uid: UNIVERSITY, allowedFilters: [] }, requestQuery(request), request.actor),
-  );
-  app.get('/api/campuses/names', (request) =>
-    findNames(entities, { uid: CAMPUS, allowedFilters: ['university'] }, requestQuery(request), request.actor),
-  );
-  app.get('/api/degree/names', (request) =>
-    findNames(entities, { uid: DEGREE, allowedFilters: ['master', 'campuses'] }, requestQuery(request), request.actor),
-  );
+  const names = (uid: string, allowedFilters: string[]) => (request: FastifyRequest, reply: FastifyReply) =>
+    serveCached(request, reply, (tables) =>
+      findNames(entities, { uid, allowedFilters }, requestQuery(request), request.actor, tables),
+    );
+  app.get('/api/universities/names', names(UNIVERSITY, []));
+  app.get('/api/campuses/names', names(CAMPUS, ['university']));
+  app.get('/api/degree/names', names(DEGREE, ['master', 'campuses']));
 
   // Every degree with its campuses and calls (admin "Facultades y Grados" and the degree pickers).
-  app.get('/api/degree/fetchNames', (request) => {
-    const query = requestQuery(request);
-    return entities.find(
-      DEGREE,
-      { populate: { campuses: { fields: ['name'] }, calls: true }, sort: 'name:asc', ...query },
-      request.actor,
-    );
-  });
+  app.get('/api/degree/fetchNames', (request, reply) =>
+    serveCached(request, reply, (tables) =>
+      entities.find(
+        DEGREE,
+        { populate: { campuses: { fields: ['name'] }, calls: true }, sort: 'name:asc', ...requestQuery(request) },
+        request.actor,
+        tables,
+      ),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../lib/strapi/actor';
 import { column } from '../../lib/strapi/compile';
-import type { EntityService, ListResponse, RawQuery } from '../../lib/strapi/engine';
+import type { EntityService, ListResponse, RawQuery, TableSink } from '../../lib/strapi/engine';
 import { validationError } from '../../lib/errors';
 
 /** Page size of the option fetchers of the dynamic comboboxes (spec §9). */
@@ -27,6 +27,7 @@ export async function findNames(
   options: NamesOptions,
   raw: RawQuery,
   principal: Principal,
+  tables?: TableSink,
 ): Promise<ListResponse> {
   for (const key of Object.keys(raw)) {
     if (key !== 'filters' && key !== 'pagination') {
@@ -52,6 +53,7 @@ export async function findNames(
   });
   const pattern = search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return entities.findParsed(type, query, principal, {
+    tables,
     extraCondition: pattern
       ? (alias) => sql`lower(unaccent(${column(alias, 'name')})) LIKE lower(unaccent(${pattern}))`
       : undefined,

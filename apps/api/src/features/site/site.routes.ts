@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { getTableName } from 'drizzle-orm';
+import { featurePermissions } from '../../db/schema';
+import { serveCached } from '../../plugins/response-cache';
 import { permissionsFor } from './site.service';
 
 export async function siteRoutes(app: FastifyInstance) {
   /** `GET /api/permissions/status` (spec §7): the feature switches of the caller's role. */
-  app.get('/api/permissions/status', async (request) => ({
-    permissions: await permissionsFor(app.db, request.actor),
-  }));
+  app.get('/api/permissions/status', (request, reply) =>
+    serveCached(request, reply, async (tables) => {
+      tables.add(getTableName(featurePermissions));
+      return { permissions: await permissionsFor(app.db, request.actor) };
+    }),
+  );
 }

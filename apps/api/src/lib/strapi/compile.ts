@@ -67,6 +67,8 @@ type Truth = true | false | null;
 export class Compiler {
   private aliasCount = 0;
   private readonly scopes = new Map<string, FilterNode | boolean>();
+  /** Every table the compiled SQL reads (for caches that must know what an answer depends on). */
+  readonly tables = new Set<string>();
 
   constructor(
     readonly registry: Registry,
@@ -80,6 +82,7 @@ export class Compiler {
 
   /** The policy scope of an action as a parsed filter, `true` or `false` (default deny). */
   scopeNode(type: ContentType, action: Action): FilterNode | boolean {
+    this.tables.add(type.table);
     if (this.principal === SYSTEM) return true;
     const key = `${action}:${type.uid}`;
     let scope = this.scopes.get(key);
@@ -156,6 +159,8 @@ export class Compiler {
     const scope = trusted ? true : this.scope(target, inner);
     const where = toSql(and([scope, condition(inner)]));
     const from = ident(target.table);
+    this.tables.add(target.table);
+    if (attribute.join) this.tables.add(attribute.join.table);
     if (attribute.fk) {
       return sql`EXISTS (SELECT 1 FROM ${from} ${ident(inner)} WHERE ${column(inner, 'id')} = ${column(alias, attribute.fk.column)} AND ${where})`;
     }
@@ -223,6 +228,7 @@ export class Compiler {
         return TEXT_TYPES.has(term.attribute.type) ? sql`${value} COLLATE es_natural` : value;
       }
       const scope = this.targetScopeOrDeny(step.target, step.attribute, false);
+      this.tables.add(step.target.table);
       const inner = this.alias();
       const scopeSql = scope === true ? TRUE : toSql(this.scope(step.target, inner));
       const value = walk(index + 1, inner);

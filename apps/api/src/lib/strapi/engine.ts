@@ -43,6 +43,14 @@ export interface EntryResponse {
 
 export type RawQuery = Record<string, unknown>;
 
+export interface EntityServiceOptions {
+  /** Told, after each committed write, which tables it changed (caches listen). */
+  onWrite?: (tables: string[]) => void;
+}
+
+/** Receives the tables a read touched, for callers that cache answers. */
+export type TableSink = Set<string>;
+
 /**
  * The Strapi v4 entity service over the registry: find, findOne, create, update and delete for any
  * content type, applying the type's access policy to every row read or written.
@@ -53,6 +61,7 @@ export class EntityService {
   constructor(
     readonly registry: Registry,
     private readonly db: Database,
+    private readonly options: EntityServiceOptions = {},
   ) {
     this.parser = new QueryParser(registry);
   }
@@ -62,10 +71,10 @@ export class EntityService {
   }
 
   /** `GET /api/{plural}`. */
-  async find(uid: string, raw: RawQuery, principal: Principal): Promise<ListResponse> {
+  async find(uid: string, raw: RawQuery, principal: Principal, tables?: TableSink): Promise<ListResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, raw);
-    return this.findParsed(type, query, principal);
+    return this.findParsed(type, query, principal, { tables });
   }
 
   /** A list with an already parsed query (custom routes add their own filters to it). */
@@ -73,7 +82,7 @@ export class EntityService {
     type: ContentType,
     query: ParsedQuery,
     principal: Principal,
-    options: { extraCondition?: (alias: string) => Condition; db?: Executor } = {},
+    options: { extraCondition?: (alias: string) => Condition; db?: Executor; tables?: TableSink | undefined } = {},
   ): Promise<ListResponse> {
     const db = options.db ?? this.db;
     const compiler = new Compiler(this.registry, this.parser, principal);
@@ -103,6 +112,7 @@ export class EntityService {
     markProtected(rows, plan.protectedMode);
     await populate(db, compiler, type, rows, query.populate, query.publicationState);
     const data = rows.map((row) => serialize(type, row, query));
+    if (options.tables) for (const table of compiler.tables) options.tables.add(table);
 
     if (pagination.kind === 'offset') {
       const meta: OffsetMeta = { start: pagination.start, limit: pagination.limit };
@@ -118,21 +128,22 @@ export class EntityService {
   }
 
   /** `GET /api/{plural}/{id}`: 404 when missing or outside the reader's scope. */
-  async findOne(uid: string, id: number, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+  async findOne(uid: string, id: number, raw: RawQuery, principal: Principal, tables?: TableSink): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     this.denyWhollyForbidden(type, principal, 'find');
-    const entity = await this.readOne(type, id, query, principal, this.db);
+    const entity = await this.readOne(type, id, query, principal, this.db, tables);
     if (!entity) throw notFound();
     return { data: entity, meta: {} };
   }
 
   /** `GET /api/{singular}` of a single type: its one entry. */
-  async findSingle(uid: string, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+  async findSingle(uid: string, raw: RawQuery, principal: Principal, tables?: TableSink): Promise<EntryResponse> {
     const type = this.type(uid);
+    tables?.add(type.table);
     const id = await this.singleId(type, this.db);
     if (id === undefined) throw notFound();
-    return this.findOne(uid, id, raw, principal);
+    return this.findOne(uid, id, raw, principal, tables);
   }
 
   /** `POST /api/{plural}`. */
@@ -146,6 +157,7 @@ export class EntityService {
       await this.writeRelations(tx, newId, input);
       return newId;
     });
+    this.announce(type, input);
     return this.answerAfterWrite(type, id, query, principal);
   }
 
@@ -160,6 +172,7 @@ export class EntityService {
       await this.updateRow(tx, type, id, input);
       await this.writeRelations(tx, id, input);
     });
+    this.announce(type, input);
     return this.answerAfterWrite(type, id, query, principal);
   }
 
@@ -180,6 +193,8 @@ export class EntityService {
       await tx.execute(sql`DELETE FROM ${ident(type.table)} WHERE "id" = ${id}`);
       return before;
     });
+    // Foreign keys cascade or set null: every table that refers to this one may have changed.
+    this.options.onWrite?.(this.registry.all().map((t) => t.table));
     return { data: entity, meta: {} };
   }
 
@@ -201,7 +216,14 @@ export class EntityService {
   }
 
   /** One entry as the principal may see it, or null. */
-  async readOne(type: ContentType, id: number, query: ParsedQuery, principal: Principal, db: Executor): Promise<Entity | null> {
+  async readOne(
+    type: ContentType,
+    id: number,
+    query: ParsedQuery,
+    principal: Principal,
+    db: Executor,
+    tables?: TableSink,
+  ): Promise<Entity | null> {
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
     const where = and([this.readCondition(compiler, type, alias, query, 'find'), sql`${column(alias, 'id')} = ${id}`]);
@@ -210,6 +232,7 @@ export class EntityService {
     const rows = await rowsOf(db, sql`SELECT ${plan.list} FROM ${ident(type.table)} ${ident(alias)} WHERE ${toSql(where)}`);
     markProtected(rows, plan.protectedMode);
     await populate(db, compiler, type, rows, query.populate, query.publicationState);
+    if (tables) for (const table of compiler.tables) tables.add(table);
     const row = rows[0];
     return row ? serialize(type, row, query) : null;
   }
@@ -226,6 +249,17 @@ export class EntityService {
   }
 
   // ---- writing ----
+
+  /** Tells listeners, after the commit, which tables a create or update changed. */
+  private announce(type: ContentType, input: ValidatedInput) {
+    if (!this.options.onWrite) return;
+    const tables = new Set([type.table]);
+    for (const { attribute } of input.relations.values()) {
+      if (attribute.join) tables.add(attribute.join.table);
+      else if (attribute.mappedBy) tables.add(this.registry.get(attribute.target).table);
+    }
+    this.options.onWrite([...tables]);
+  }
 
   private async checkCreate(type: ContentType, input: ValidatedInput, principal: Principal) {
     if (principal === SYSTEM) return;

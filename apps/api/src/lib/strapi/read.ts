@@ -162,7 +162,7 @@ async function populateRelation(
   if (query.count) {
     const counts = await rowsOf(
       db,
-      sql`SELECT ${from} AS ${ident(PARENT_KEY)}, count(*)::int AS "count" FROM ${relatedFrom(attribute, target, inner)} WHERE ${link} AND ${toSql(and(conditions))} GROUP BY 1`,
+      sql`SELECT ${from} AS ${ident(PARENT_KEY)}, count(*)::int AS "count" FROM ${relatedFrom(compiler, attribute, target, inner)} WHERE ${link} AND ${toSql(and(conditions))} GROUP BY 1`,
     );
     const byParent = new Map(counts.map((c) => [c[PARENT_KEY] as number, c.count as number]));
     for (const row of rows) attach(row, name, { count: byParent.get(row.id) ?? 0 });
@@ -173,7 +173,7 @@ async function populateRelation(
     link,
     conditions,
     parent: from,
-    relationFrom: relatedFrom(attribute, target, inner),
+    relationFrom: relatedFrom(compiler, attribute, target, inner),
   });
   const grouped = new Map<number, Row[]>();
   for (const r of related) {
@@ -190,8 +190,10 @@ async function populateRelation(
   }
 }
 
-function relatedFrom(attribute: RelationAttribute, target: ContentType, inner: string): SQL {
+function relatedFrom(compiler: Compiler, attribute: RelationAttribute, target: ContentType, inner: string): SQL {
+  compiler.tables.add(target.table);
   if (attribute.join) {
+    compiler.tables.add(attribute.join.table);
     const linkAlias = `${inner}_l`;
     return sql`${ident(attribute.join.table)} ${ident(linkAlias)} JOIN ${ident(target.table)} ${ident(inner)} ON ${column(inner, 'id')} = ${column(linkAlias, attribute.join.targetColumn)}`;
   }

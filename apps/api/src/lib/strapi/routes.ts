@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../errors';
 import { QUERY_PARSE_ERROR } from '../../plugins/query-parser';
 import type { EntityService, RawQuery } from './engine';
+import { serveCached } from '../../plugins/response-cache';
 import { parseId } from './parse';
 
 /** The parsed query string of a request, or a 400 when qs could not parse it. */
@@ -28,16 +29,22 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
     const uid = type.uid;
     if (type.kind === 'singleType') {
       const path = `/api/${type.singularName}`;
-      app.get(path, (request) => entities.findSingle(uid, requestQuery(request), request.actor));
+      app.get(path, (request, reply) =>
+        serveCached(request, reply, (tables) => entities.findSingle(uid, requestQuery(request), request.actor, tables)),
+      );
       app.put(path, (request) => entities.upsertSingle(uid, request.body, requestQuery(request), request.actor));
       app.delete(path, (request) => entities.deleteSingle(uid, requestQuery(request), request.actor));
       continue;
     }
     const base = `/api/${type.pluralName}`;
-    app.get(base, (request) => entities.find(uid, requestQuery(request), request.actor));
+    app.get(base, (request, reply) =>
+      serveCached(request, reply, (tables) => entities.find(uid, requestQuery(request), request.actor, tables)),
+    );
     app.post(base, (request) => entities.create(uid, request.body, requestQuery(request), request.actor));
-    app.get(`${base}/:id`, (request) =>
-      entities.findOne(uid, routeId(request), requestQuery(request), request.actor),
+    app.get(`${base}/:id`, (request, reply) =>
+      serveCached(request, reply, (tables) =>
+        entities.findOne(uid, routeId(request), requestQuery(request), request.actor, tables),
+      ),
     );
     app.put(`${base}/:id`, (request) =>
       entities.update(uid, routeId(request), request.body, requestQuery(request), request.actor),

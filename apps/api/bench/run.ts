@@ -1,0 +1,223 @@
+/**
+ * `npm run bench`: builds the production bundle, prepares a PostgreSQL database seeded at scale,
+ * starts the API as in production and measures the budgets of issue 2 with autocannon
+ * (50 connections, load generator on the same machine). Prints req/s, p50 and p99 per scenario and
+ * exits 1 when a budget is missed.
+ *
+ * Options: --scale N (default 100) · --duration S (default 10) · --connections C (default 50)
+ * --workers W (API processes, default 1) · --uncached (answer cache off: the engine alone)
+ * --reseed (drop and seed the database again)
+ * --skip-build · --only name[,name]
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const repo = resolve(import.meta.dirname, '..', '..', '..');
+const { values: options } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '100' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    workers: { type: 'string', default: '1' },
+    uncached: { type: 'boolean', default: false },
+    reseed: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const scale = Number(options.scale);
+const duration = Number(options.duration);
+const connections = Number(options.connections);
+const workers = Number(options.workers);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  budget?: { rps: number; p99?: number };
+}
+
+function log(message: string) {
+  process.stdout.write(`${message}\n`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+/** Creates and seeds the bench database unless it already holds a seed of this scale. */
+async function prepareDatabase() {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  let seeded = false;
+  if (exists && !options.reseed) {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const marker = await db
+      .query<{ value: string }>(`SELECT obj_description('projects'::regclass) AS value`)
+      .catch(() => ({ rows: [] as { value: string }[] }));
+    seeded = marker.rows[0]?.value === `bench scale ${scale}`;
+    await db.end();
+  }
+  if (!seeded) {
+    log(`Seeding ${name} at scale ${scale} (minutes)...`);
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const started = Date.now();
+    run('node', ['apps/api/dist/seed-cli.js', '--scale', String(scale)], {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+    });
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    // Visibility maps let counts use index-only scans, as autovacuum would in production.
+    await db.query('VACUUM ANALYZE');
+    await db.query(`COMMENT ON TABLE projects IS 'bench scale ${scale}'`);
+    await db.end();
+    log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else {
+    log(`Reusing ${name} (scale ${scale}); --reseed to rebuild it`);
+  }
+  await admin.end();
+}
+
+async function startServer(port: number): Promise<ChildProcess[]> {
+  const children: ChildProcess[] = [];
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: '',
+    API_WORKERS: String(workers),
+    RESPONSE_CACHE: options.uncached ? 'off' : 'on',
+  };
+  const child = spawn('node', ['apps/api/dist/server.js'], { cwd: repo, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.push(child);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) return children;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the API did not become ready');
+}
+
+function measure(base: string, scenario: Scenario, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: base + scenario.path,
+    method: scenario.method ?? 'GET',
+    body: scenario.body,
+    headers: { 'content-type': 'application/json', ...scenario.headers },
+    connections,
+    duration: seconds,
+  });
+}
+
+async function main() {
+  if (!options['skip-build']) run('npm', ['run', 'build']);
+  await prepareDatabase();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const children = await startServer(port);
+  try {
+    const login = await fetch(`${base}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'estudiante@demo.es', password: 'Demostracion2026' }),
+    });
+    const { jwt } = (await login.json()) as { jwt: string };
+    const auth = { authorization: `Bearer ${jwt}` };
+    const me = (await (await fetch(`${base}/api/students?fields=primaryKey`, { headers: auth })).json()) as { data: { id: number }[] };
+    const studentId = me.data[0]?.id;
+    const sample = (await (await fetch(`${base}/api/projects?fields=title&sort=id:desc&pagination[pageSize]=1`)).json()) as { data: { id: number }[] };
+    const projectId = sample.data[0]?.id;
+    if (!studentId || !projectId) throw new Error('the seed lacks the demo student or projects');
+
+    const scenarios: Scenario[] = [
+      { name: 'projects page (25, organisation)', path: '/api/projects?populate=organization&pagination[pageSize]=25', budget: { rps: 1000, p99: 100 } },
+      { name: 'projects search (populate=*)', path: '/api/projects?filters[title][$containsi]=huerto&populate=*', budget: { rps: 200 } },
+      { name: 'universities by name (10)', path: '/api/universities/names?filters[name][$contains]=universidad&pagination[page]=1&pagination[pageSize]=10', budget: { rps: 2000, p99: 100 } },
+      { name: 'student notifications (student)', path: `/api/communication-centers?populate=student&filters[student][id][$eq]=${studentId}`, headers: auth, budget: { rps: 2000, p99: 100 } },
+      { name: 'project by id', path: `/api/projects/${projectId}`, budget: { rps: 2000, p99: 100 } },
+      { name: 'login', path: '/api/auth/local', method: 'POST', body: JSON.stringify({ identifier: 'estudiante@demo.es', password: 'Demostracion2026' }) },
+    ];
+    const only = options.only?.split(',');
+    const rows: string[][] = [];
+    let failed = false;
+    for (const scenario of scenarios) {
+      if (only && !only.some((o) => scenario.name.includes(o))) continue;
+      const check = await fetch(base + scenario.path, {
+        method: scenario.method ?? 'GET',
+        headers: { 'content-type': 'application/json', ...scenario.headers },
+        body: scenario.body ?? null,
+      });
+      if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
+      await measure(base, scenario, 2); // warm-up
+      const result = await measure(base, scenario, duration);
+      const errors = result.non2xx + result.errors + result.timeouts;
+      const rps = result.requests.average;
+      const { p50, p99 } = result.latency;
+      const budget = scenario.budget;
+      const ok = !budget || (rps >= budget.rps && (budget.p99 === undefined || p99 < budget.p99) && errors === 0);
+      failed ||= !ok;
+      rows.push([
+        scenario.name,
+        rps.toFixed(0),
+        `${p50} ms`,
+        `${p99} ms`,
+        budget ? `≥${budget.rps}${budget.p99 ? `, p99<${budget.p99} ms` : ''}` : '-',
+        errors ? `${errors} errors` : '',
+        budget ? (ok ? 'ok' : 'MISSED') : '',
+      ]);
+      log(`${scenario.name}: ${rps.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms${errors ? `, ${errors} errors` : ''}`);
+    }
+    log('');
+    log(`| scenario | req/s | p50 | p99 | budget | | |`);
+    log(`|---|---|---|---|---|---|---|`);
+    for (const row of rows) log(`| ${row.join(' | ')} |`);
+    log(`\nscale ${scale}, ${connections} connections, ${duration} s each, ${workers} API process(es), answer cache ${options.uncached ? 'off' : 'on'}, ${new Date().toISOString()}`);
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

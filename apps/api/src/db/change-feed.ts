@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from './client';
+
+/** Channel on which every committed write announces its table (see ensureChangeTriggers). */
+export const CHANGES_CHANNEL = 'table_changes';
+
+export interface ChangeListener {
+  /** A statement changed this table (delivered after its transaction committed). */
+  onChange(table: string): void;
+  /** Changes may have been missed (the feed's connection dropped): forget everything derived. */
+  onReset(): void;
+}
+
+export interface ChangeFeed {
+  subscribe(listener: ChangeListener): void;
+  /** False while the feed is reconnecting; derived data must not be trusted then. */
+  readonly healthy: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Every table announces its writes on CHANGES_CHANNEL with a statement-level trigger, whoever writes
+ * (the API, a seed, psql). Idempotent; runs after the migrations so new tables are covered too.
+ */
+export async function ensureChangeTriggers(db: Database): Promise<void> {
+  await db.execute(sql`
+    CREATE OR REPLACE FUNCTION notify_table_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('table_changes', TG_TABLE_NAME);
+      RETURN NULL;
+    END
+    $$`);
+  await db.execute(sql`
+    DO $$
+    DECLARE t text;
+    BEGIN
+      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
+        EXECUTE format(
+          'CREATE OR REPLACE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change()',
+          'zz_' || t || '_changes', t);
+      END LOOP;
+    END
+    $$`);
+}
+
+class Listeners {
+  private readonly list: ChangeListener[] = [];
+  add(listener: ChangeListener) {
+    this.list.push(listener);
+  }
+  change(table: string) {
+    for (const l of this.list) l.onChange(table);
+  }
+  reset() {
+    for (const l of this.list) l.onReset();
+  }
+}
+
+/** PGlite runs in this process: notifications arrive as soon as the writing query returns. */
+export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
+  const listeners = new Listeners();
+  const unlisten = await client.listen(CHANGES_CHANNEL, (table) => listeners.change(table));
+  return {
+    subscribe: (listener) => listeners.add(listener),
+    healthy: true,
+    close: () => unlisten(),
+  };
+}
+
+/**
+ * PostgreSQL: a dedicated connection LISTENs. When it drops, listeners are reset (changes may be
+ * lost meanwhile) and it reconnects with backoff; until then the feed reports unhealthy.
+ */
+export async function postgresChangeFeed(url: string, onError: (error: unknown) => void): Promise<ChangeFeed> {
+  const listeners = new Listeners();
+  let client: pg.Client | undefined;
+  let healthy = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (delay: number): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.payload) listeners.change(message.payload);
+    });
+    const fail = (error: unknown) => {
+      if (closed) return;
+      if (healthy) onError(error);
+      healthy = false;
+      listeners.reset();
+      next.removeAllListeners('error');
+      next.on('error', () => undefined);
+      void next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay);
+    };
+    next.on('error', fail);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      client = next;
+      // Anything cached before this point may have missed a change.
+      listeners.reset();
+      healthy = true;
+    } catch (error) {
+      fail(error);
+    }
+  };
+  await connect(250);
+  return {
+    subscribe: (listener) => listeners.add(listener),
+    get healthy() {
+      return healthy;
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

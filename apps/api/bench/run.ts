@@ -51,7 +51,11 @@ function log(message: string) {
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: repo,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
@@ -60,7 +64,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
+      );
     });
   });
 }
@@ -73,7 +79,8 @@ async function prepareDatabase() {
   adminUrl.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  const exists =
+    (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
   let seeded = false;
   if (exists && !options.reseed) {
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -122,7 +129,11 @@ async function startServer(port: number): Promise<ChildProcess[]> {
     API_WORKERS: String(workers),
     RESPONSE_CACHE: options.uncached ? 'off' : 'on',
   };
-  const child = spawn('node', ['apps/api/dist/server.js'], { cwd: repo, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn('node', ['apps/api/dist/server.js'], {
+    cwd: repo,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -162,19 +173,49 @@ async function main() {
     });
     const { jwt } = (await login.json()) as { jwt: string };
     const auth = { authorization: `Bearer ${jwt}` };
-    const me = (await (await fetch(`${base}/api/students?fields=primaryKey`, { headers: auth })).json()) as { data: { id: number }[] };
+    const me = (await (
+      await fetch(`${base}/api/students?fields=primaryKey`, { headers: auth })
+    ).json()) as { data: { id: number }[] };
     const studentId = me.data[0]?.id;
-    const sample = (await (await fetch(`${base}/api/projects?fields=title&sort=id:desc&pagination[pageSize]=1`)).json()) as { data: { id: number }[] };
+    const sample = (await (
+      await fetch(`${base}/api/projects?fields=title&sort=id:desc&pagination[pageSize]=1`)
+    ).json()) as { data: { id: number }[] };
     const projectId = sample.data[0]?.id;
     if (!studentId || !projectId) throw new Error('the seed lacks the demo student or projects');
 
     const scenarios: Scenario[] = [
-      { name: 'projects page (25, organisation)', path: '/api/projects?populate=organization&pagination[pageSize]=25', budget: { rps: 1000, p99: 100 } },
-      { name: 'projects search (populate=*)', path: '/api/projects?filters[title][$containsi]=huerto&populate=*', budget: { rps: 200 } },
-      { name: 'universities by name (10)', path: '/api/universities/names?filters[name][$contains]=universidad&pagination[page]=1&pagination[pageSize]=10', budget: { rps: 2000, p99: 100 } },
-      { name: 'student notifications (student)', path: `/api/communication-centers?populate=student&filters[student][id][$eq]=${studentId}`, headers: auth, budget: { rps: 2000, p99: 100 } },
-      { name: 'project by id', path: `/api/projects/${projectId}`, budget: { rps: 2000, p99: 100 } },
-      { name: 'login', path: '/api/auth/local', method: 'POST', body: JSON.stringify({ identifier: 'estudiante@demo.es', password: 'Demostracion2026' }) },
+      {
+        name: 'projects page (25, organisation)',
+        path: '/api/projects?populate=organization&pagination[pageSize]=25',
+        budget: { rps: 1000, p99: 100 },
+      },
+      {
+        name: 'projects search (populate=*)',
+        path: '/api/projects?filters[title][$containsi]=huerto&populate=*',
+        budget: { rps: 200 },
+      },
+      {
+        name: 'universities by name (10)',
+        path: '/api/universities/names?filters[name][$contains]=universidad&pagination[page]=1&pagination[pageSize]=10',
+        budget: { rps: 2000, p99: 100 },
+      },
+      {
+        name: 'student notifications (student)',
+        path: `/api/communication-centers?populate=student&filters[student][id][$eq]=${studentId}`,
+        headers: auth,
+        budget: { rps: 2000, p99: 100 },
+      },
+      {
+        name: 'project by id',
+        path: `/api/projects/${projectId}`,
+        budget: { rps: 2000, p99: 100 },
+      },
+      {
+        name: 'login',
+        path: '/api/auth/local',
+        method: 'POST',
+        body: JSON.stringify({ identifier: 'estudiante@demo.es', password: 'Demostracion2026' }),
+      },
     ];
     const only = options.only?.split(',');
     const rows: string[][] = [];
@@ -193,7 +234,9 @@ async function main() {
       const rps = result.requests.average;
       const { p50, p99 } = result.latency;
       const budget = scenario.budget;
-      const ok = !budget || (rps >= budget.rps && (budget.p99 === undefined || p99 < budget.p99) && errors === 0);
+      const ok =
+        !budget ||
+        (rps >= budget.rps && (budget.p99 === undefined || p99 < budget.p99) && errors === 0);
       failed ||= !ok;
       rows.push([
         scenario.name,
@@ -204,13 +247,17 @@ async function main() {
         errors ? `${errors} errors` : '',
         budget ? (ok ? 'ok' : 'MISSED') : '',
       ]);
-      log(`${scenario.name}: ${rps.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms${errors ? `, ${errors} errors` : ''}`);
+      log(
+        `${scenario.name}: ${rps.toFixed(0)} req/s, p50 ${p50} ms, p99 ${p99} ms${errors ? `, ${errors} errors` : ''}`,
+      );
     }
     log('');
     log(`| scenario | req/s | p50 | p99 | budget | | |`);
     log(`|---|---|---|---|---|---|---|`);
     for (const row of rows) log(`| ${row.join(' | ')} |`);
-    log(`\nscale ${scale}, ${connections} connections, ${duration} s each, ${workers} API process(es), answer cache ${options.uncached ? 'off' : 'on'}, ${new Date().toISOString()}`);
+    log(
+      `\nscale ${scale}, ${connections} connections, ${duration} s each, ${workers} API process(es), answer cache ${options.uncached ? 'off' : 'on'}, ${new Date().toISOString()}`,
+    );
     process.exitCode = failed ? 1 : 0;
   } finally {
     for (const child of children) child.kill('SIGTERM');

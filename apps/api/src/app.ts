@@ -46,9 +46,18 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * Builds a ready Fastify instance with every route registered. server.ts listens; tests call
  * `app.inject` on it (house style rule 3).
  */
-export async function buildApp({ config, db, changeFeed, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  changeFeed,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger === false ? { logger: false } : logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
+    ...(logger === false
+      ? { logger: false }
+      : logger
+        ? { loggerInstance: logger }
+        : { logger: { level: config.logLevel } }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     // Behind a proxy the client address comes from X-Forwarded-For only when configured to trust it.
@@ -75,7 +84,12 @@ export async function buildApp({ config, db, changeFeed, logger }: BuildAppOptio
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb(config)) {
+    if (
+      path.startsWith('/api/') ||
+      path === '/api' ||
+      request.method !== 'GET' ||
+      !hasWeb(config)
+    ) {
       return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Not Found')));
     }
     // Client-side routes of the web app: answer its index page.

@@ -8,9 +8,17 @@ import {
   studySubareaType,
   universityType,
 } from './features/catalogue/catalogue.content-types';
-import { coordinatorType, studentType, teacherType } from './features/profiles/profiles.content-types';
+import {
+  coordinatorType,
+  studentType,
+  teacherType,
+} from './features/profiles/profiles.content-types';
 import { organizationType } from './features/organizations/organizations.content-types';
-import { applyType, projectProgressType, projectType } from './features/projects/projects.content-types';
+import {
+  applyType,
+  projectProgressType,
+  projectType,
+} from './features/projects/projects.content-types';
 import { resourceType, tfxType } from './features/library/library.content-types';
 import { communicationCenterType } from './features/communications/communications.content-types';
 import {

@@ -30,7 +30,9 @@ async function main() {
       if (seeded) log.info('demo data loaded');
     }
     if (config.responseCache) {
-      changeFeed = await database.openChangeFeed((err) => log.error({ err }, 'change feed lost; cache off until it reconnects'));
+      changeFeed = await database.openChangeFeed((err) =>
+        log.error({ err }, 'change feed lost; cache off until it reconnects'),
+      );
     }
   } catch (error) {
     log.fatal({ err: error }, 'could not prepare the database');
@@ -54,7 +56,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const isFirstProcess = cluster.isPrimary || cluster.worker?.id === 1;
-  if ((database.kind === 'pglite' || config.demoData) && isFirstProcess) printDemoAccounts(config.publicUrl);
+  if ((database.kind === 'pglite' || config.demoData) && isFirstProcess)
+    printDemoAccounts(config.publicUrl);
 }
 
 function printDemoAccounts(url: string) {
@@ -80,7 +83,9 @@ function start() {
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code) => {
     if (!stopping && code !== 0) {
-      process.stderr.write(`API worker ${worker.process.pid} exited with ${code}; starting another\n`);
+      process.stderr.write(
+        `API worker ${worker.process.pid} exited with ${code}; starting another\n`,
+      );
       cluster.fork();
     }
     if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
@@ -98,7 +103,9 @@ start().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -75,7 +75,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = resolve(base, env.DATA_DIR);
   if (env.API_WORKERS > 1 && !env.DATABASE_URL) {
-    throw new ConfigError('Configuración no válida:\n  API_WORKERS: más de un proceso necesita DATABASE_URL (PGlite es de un solo proceso)');
+    throw new ConfigError(
+      'Configuración no válida:\n  API_WORKERS: más de un proceso necesita DATABASE_URL (PGlite es de un solo proceso)',
+    );
   }
   const jwtSecret = env.JWT_SECRET ?? embeddedSecret(env.DATABASE_URL, dataDir);
   return {

@@ -73,7 +73,10 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
  * PostgreSQL: a dedicated connection LISTENs. When it drops, listeners are reset (changes may be
  * lost meanwhile) and it reconnects with backoff; until then the feed reports unhealthy.
  */
-export async function postgresChangeFeed(url: string, onError: (error: unknown) => void): Promise<ChangeFeed> {
+export async function postgresChangeFeed(
+  url: string,
+  onError: (error: unknown) => void,
+): Promise<ChangeFeed> {
   const listeners = new Listeners();
   let client: pg.Client | undefined;
   let healthy = false;

@@ -26,8 +26,9 @@ export interface DatabaseHandle {
 }
 
 /**
- * Result parsing shared by both drivers so the engine sees the same values: dates stay
- * 'YYYY-MM-DD' strings (no time-zone shift), numerics and bigints become numbers.
+ * PGlite result parsing: dates stay 'YYYY-MM-DD' strings (no time-zone shift), numerics and bigints
+ * become numbers. (Drizzle's node-postgres session parses per query; the engine normalises values
+ * of either driver when it serialises.)
  */
 const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
   20: (v) => Number.parseInt(v, 10), // int8
@@ -74,10 +75,6 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     max: poolSize,
     // Timestamps come back as text in the session time zone: keep it UTC everywhere.
     options: '-c TimeZone=UTC',
-    types: {
-      getTypeParser: ((oid: number, format?: string) =>
-        TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-    },
   });
   // A connection that dies while idle must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);

@@ -25,7 +25,9 @@ export function createTokenService(secret: string): TokenService {
     verify(token) {
       try {
         const payload = verifier(token) as { id?: unknown };
-        return typeof payload.id === 'number' && Number.isInteger(payload.id) ? { id: payload.id } : null;
+        return typeof payload.id === 'number' && Number.isInteger(payload.id)
+          ? { id: payload.id }
+          : null;
       } catch {
         return null;
       }

@@ -82,7 +82,10 @@ export function toAppError(error: unknown): AppError {
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', fastifyError.message ?? 'Bad Request');
+    return new AppError(
+      status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+      fastifyError.message ?? 'Bad Request',
+    );
   }
   return new AppError('INTERNAL', 'Internal Server Error');
 }

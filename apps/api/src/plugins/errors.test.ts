@@ -31,7 +31,10 @@ describe('bad requests get the Strapi error shape, never a 500', () => {
       payload: JSON.stringify({ data: { name: 'x'.repeat(BODY_LIMIT_BYTES) } }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ data: null, error: { status: 413, name: 'PayloadTooLargeError' } });
+    expect(res.json()).toMatchObject({
+      data: null,
+      error: { status: 413, name: 'PayloadTooLargeError' },
+    });
   });
 
   it('when the content type is not JSON, the answer is 415', async () => {
@@ -46,9 +49,19 @@ describe('bad requests get the Strapi error shape, never a 500', () => {
 
   it('when a unique value is repeated, the answer is 400, not 500', async () => {
     const payload = { data: { name: `Área ${Date.now()}` } };
-    expect((await app.inject({ method: 'POST', url: '/api/study-areas', headers: admin, payload })).statusCode).toBe(200);
-    const again = await app.inject({ method: 'POST', url: '/api/study-areas', headers: admin, payload });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/study-areas', headers: admin, payload }))
+        .statusCode,
+    ).toBe(200);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/study-areas',
+      headers: admin,
+      payload,
+    });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ error: { name: 'ValidationError', message: 'This attribute must be unique' } });
+    expect(again.json()).toMatchObject({
+      error: { name: 'ValidationError', message: 'This attribute must be unique' },
+    });
   });
 });

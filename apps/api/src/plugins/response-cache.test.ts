@@ -6,7 +6,14 @@ import type { ChangeFeed } from '../db/change-feed';
 import { organizations, universities, users } from '../db/schema';
 import { TEST_CONFIG } from '../../test/helpers/app';
 import { getTestDatabase } from '../../test/helpers/db';
-import { asAdmin, bearer, createOrganization, createUniversity, createUser, unique } from '../../test/helpers/factories';
+import {
+  asAdmin,
+  bearer,
+  createOrganization,
+  createUniversity,
+  createUser,
+  unique,
+} from '../../test/helpers/factories';
 
 /** Two API "processes" on the worker's database, each with its own cache and change feed. */
 let first: FastifyInstance;
@@ -18,7 +25,12 @@ beforeAll(async () => {
   const make = async () => {
     const feed = await handle.openChangeFeed(() => undefined);
     feeds.push(feed);
-    const app = await buildApp({ config: { ...TEST_CONFIG, responseCache: true }, db: handle.db, changeFeed: feed, logger: false });
+    const app = await buildApp({
+      config: { ...TEST_CONFIG, responseCache: true },
+      db: handle.db,
+      changeFeed: feed,
+      logger: false,
+    });
     await app.ready();
     return app;
   };
@@ -34,7 +46,11 @@ afterAll(async () => {
 
 async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, cache: res.headers['x-cache'], body: res.json() as { data: { id: number; attributes: Record<string, unknown> } } };
+  return {
+    status: res.statusCode,
+    cache: res.headers['x-cache'],
+    body: res.json<{ data: { id: number; attributes: Record<string, unknown> } }>(),
+  };
 }
 
 /** Notifications travel through the database: wait until the answer is fresh again. */
@@ -54,7 +70,10 @@ describe('answer cache', () => {
     const a = await get(first, url);
     expect(a.cache).toBe('miss');
     // On PostgreSQL the notification of the insert may arrive after the first read and drop it once.
-    const b = await eventually(() => get(first, url), (r) => r.cache === 'hit');
+    const b = await eventually(
+      () => get(first, url),
+      (r) => r.cache === 'hit',
+    );
     expect(b.cache).toBe('hit');
     expect(b.body).toEqual(a.body);
   });
@@ -64,7 +83,12 @@ describe('answer cache', () => {
     const university = await createUniversity();
     await get(first, `/api/universities/${university.id}`);
     const name = unique('Renombrada');
-    await first.inject({ method: 'PUT', url: `/api/universities/${university.id}`, headers: admin, payload: { data: { name } } });
+    await first.inject({
+      method: 'PUT',
+      url: `/api/universities/${university.id}`,
+      headers: admin,
+      payload: { data: { name } },
+    });
     const after = await get(first, `/api/universities/${university.id}`);
     expect(after.cache).toBe('miss');
     expect(after.body.data.attributes.name).toBe(name);
@@ -78,7 +102,10 @@ describe('answer cache', () => {
     const name = unique('Cambiada por SQL');
     await db.update(universities).set({ name }).where(eq(universities.id, university.id));
     for (const app of [first, second]) {
-      const fresh = await eventually(() => get(app, `/api/universities/${university.id}`), (r) => r.body.data.attributes.name === name);
+      const fresh = await eventually(
+        () => get(app, `/api/universities/${university.id}`),
+        (r) => r.body.data.attributes.name === name,
+      );
       expect(fresh.body.data.attributes.name).toBe(name);
     }
   });
@@ -94,9 +121,14 @@ describe('answer cache', () => {
     await db.update(organizations).set({ name }).where(eq(organizations.id, organization.id));
     const fresh = await eventually(
       () => get(first, url),
-      (r) => (r.body.data.attributes.organization as { data: { attributes: { name: string } } }).data.attributes.name === name,
+      (r) =>
+        (r.body.data.attributes.organization as { data: { attributes: { name: string } } }).data
+          .attributes.name === name,
     );
-    expect((fresh.body.data.attributes.organization as { data: { attributes: { name: string } } }).data.attributes.name).toBe(name);
+    expect(
+      (fresh.body.data.attributes.organization as { data: { attributes: { name: string } } }).data
+        .attributes.name,
+    ).toBe(name);
   });
 
   it('when different actors ask the same URL, each gets their own answer', async () => {
@@ -112,12 +144,17 @@ describe('answer cache', () => {
     const { db } = await getTestDatabase();
     const user = await createUser({ profileType: 'admin' });
     const headers = bearer(first, user.id);
-    expect((await first.inject({ method: 'GET', url: '/api/permissions/status', headers })).statusCode).toBe(200);
-    expect((await second.inject({ method: 'GET', url: '/api/permissions/status', headers })).statusCode).toBe(200);
+    expect(
+      (await first.inject({ method: 'GET', url: '/api/permissions/status', headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await second.inject({ method: 'GET', url: '/api/permissions/status', headers })).statusCode,
+    ).toBe(200);
     await db.update(users).set({ blocked: true }).where(eq(users.id, user.id));
     for (const app of [first, second]) {
       const status = await eventually(
-        async () => (await app.inject({ method: 'GET', url: '/api/permissions/status', headers })).statusCode,
+        async () =>
+          (await app.inject({ method: 'GET', url: '/api/permissions/status', headers })).statusCode,
         (s) => s === 401,
       );
       expect(status).toBe(401);

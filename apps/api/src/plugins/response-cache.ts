@@ -41,7 +41,10 @@ export async function serveCached(
  * The per-process answer cache. Without a change feed (tests, or a database that cannot notify)
  * it stays off and every read goes to the database.
  */
-async function responseCachePlugin(app: FastifyInstance, options: { feed?: ChangeFeed | undefined }) {
+async function responseCachePlugin(
+  app: FastifyInstance,
+  options: { feed?: ChangeFeed | undefined },
+) {
   const cache = new ResponseCache(options.feed);
   options.feed?.subscribe({
     onChange: (table) => cache.invalidate(table),

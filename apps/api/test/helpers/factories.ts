@@ -32,7 +32,9 @@ type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 export async function createUser(values: Insert<typeof schema.users> = {}) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const name = unique('user');
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.users)
     .values({
       username: name,
@@ -48,42 +50,70 @@ export async function createUser(values: Insert<typeof schema.users> = {}) {
 }
 
 export async function createUniversity(values: Insert<typeof schema.universities> = {}) {
-  const [row] = await (await db()).insert(schema.universities).values({ name: unique('Universidad'), ...values }).returning();
+  const [row] = await (
+    await db()
+  )
+    .insert(schema.universities)
+    .values({ name: unique('Universidad'), ...values })
+    .returning();
   return row!;
 }
 
 export async function createCampus(values: Insert<typeof schema.campuses> = {}) {
-  const universityId = values.universityId === undefined ? (await createUniversity()).id : values.universityId;
-  const [row] = await (await db())
+  const universityId =
+    values.universityId === undefined ? (await createUniversity()).id : values.universityId;
+  const [row] = await (
+    await db()
+  )
     .insert(schema.campuses)
     .values({ name: unique('Campus'), ...values, universityId })
     .returning();
   return row!;
 }
 
-export async function createDegree(values: Insert<typeof schema.degrees> = {}, campusIds: number[] = []) {
+export async function createDegree(
+  values: Insert<typeof schema.degrees> = {},
+  campusIds: number[] = [],
+) {
   const database = await db();
-  const [row] = await database.insert(schema.degrees).values({ name: unique('Grado'), duration: 4, ...values }).returning();
+  const [row] = await database
+    .insert(schema.degrees)
+    .values({ name: unique('Grado'), duration: 4, ...values })
+    .returning();
   if (campusIds.length > 0) {
-    await database.insert(schema.campusesDegrees).values(campusIds.map((campusId) => ({ campusId, degreeId: row!.id })));
+    await database
+      .insert(schema.campusesDegrees)
+      .values(campusIds.map((campusId) => ({ campusId, degreeId: row!.id })));
   }
   return row!;
 }
 
-export async function createCall(values: Insert<typeof schema.calls> = {}, degreeIds: number[] = []) {
+export async function createCall(
+  values: Insert<typeof schema.calls> = {},
+  degreeIds: number[] = [],
+) {
   const database = await db();
   const [row] = await database
     .insert(schema.calls)
-    .values({ name: unique('Convocatoria'), academic_period_start: '2026-09-01', academic_period_end: '2027-06-30', ...values })
+    .values({
+      name: unique('Convocatoria'),
+      academic_period_start: '2026-09-01',
+      academic_period_end: '2027-06-30',
+      ...values,
+    })
     .returning();
   if (degreeIds.length > 0) {
-    await database.insert(schema.callsDegrees).values(degreeIds.map((degreeId) => ({ callId: row!.id, degreeId })));
+    await database
+      .insert(schema.callsDegrees)
+      .values(degreeIds.map((degreeId) => ({ callId: row!.id, degreeId })));
   }
   return row!;
 }
 
 export async function createOrganization(values: Insert<typeof schema.organizations> = {}) {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.organizations)
     .values({
       name: unique('Fundación'),
@@ -99,16 +129,27 @@ export async function createOrganization(values: Insert<typeof schema.organizati
 
 export async function createStudent(values: Insert<typeof schema.students> = {}) {
   const userId = values.userId ?? (await createUser({ profileType: 'student' })).id;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.students)
-    .values({ primaryKey: `E${nextNumber()}`, dni: '12345678Z', disability: false, publishedAt: new Date(), ...values, userId })
+    .values({
+      primaryKey: `E${nextNumber()}`,
+      dni: '12345678Z',
+      disability: false,
+      publishedAt: new Date(),
+      ...values,
+      userId,
+    })
     .returning();
   return row!;
 }
 
 export async function createTeacher(values: Insert<typeof schema.teachers> = {}) {
   const userId = values.userId ?? (await createUser({ profileType: 'teacher' })).id;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.teachers)
     .values({ primaryKey: `P${nextNumber()}`, publishedAt: new Date(), ...values, userId })
     .returning();
@@ -117,12 +158,19 @@ export async function createTeacher(values: Insert<typeof schema.teachers> = {})
 
 export async function createCoordinator(values: Insert<typeof schema.coordinators> = {}) {
   const userId = values.userId ?? (await createUser({ profileType: 'coordinator' })).id;
-  const [row] = await (await db()).insert(schema.coordinators).values({ ...values, userId }).returning();
+  const [row] = await (
+    await db()
+  )
+    .insert(schema.coordinators)
+    .values({ ...values, userId })
+    .returning();
   return row!;
 }
 
 export async function createProject(values: Insert<typeof schema.projects> = {}) {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.projects)
     .values({
       title: unique('Proyecto'),
@@ -139,7 +187,9 @@ export async function createProject(values: Insert<typeof schema.projects> = {})
 export async function createApply(values: Insert<typeof schema.applys> = {}) {
   const studentId = values.studentId ?? (await createStudent()).id;
   const projectId = values.projectId ?? (await createProject()).id;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.applys)
     .values({ motivation: 'Me interesa', ...values, studentId, projectId })
     .returning();
@@ -148,18 +198,35 @@ export async function createApply(values: Insert<typeof schema.applys> = {}) {
 
 export async function createNotification(values: Insert<typeof schema.communicationCenters> = {}) {
   const studentId = values.studentId ?? (await createStudent()).id;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.communicationCenters)
-    .values({ notification_subject: unique('Aviso'), notification_message: '<p>Hola</p>', ...values, studentId })
+    .values({
+      notification_subject: unique('Aviso'),
+      notification_message: '<p>Hola</p>',
+      ...values,
+      studentId,
+    })
     .returning();
   return row!;
 }
 
 export async function createFile(values: Insert<typeof schema.files> = {}) {
   const name = unique('file');
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(schema.files)
-    .values({ name: `${name}.png`, hash: name, ext: '.png', mime: 'image/png', size: 1.5, url: `/uploads/${name}.png`, ...values })
+    .values({
+      name: `${name}.png`,
+      hash: name,
+      ext: '.png',
+      mime: 'image/png',
+      size: 1.5,
+      url: `/uploads/${name}.png`,
+      ...values,
+    })
     .returning();
   return row!;
 }

@@ -1,4 +1,13 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
 export const universities = pgTable(
@@ -22,7 +31,10 @@ export const campuses = pgTable(
     }),
     ...timestamps(),
   },
-  (t) => [index('campuses_university_idx').on(t.universityId), index('campuses_name_idx').on(t.name)],
+  (t) => [
+    index('campuses_university_idx').on(t.universityId),
+    index('campuses_name_idx').on(t.name),
+  ],
 );
 
 export const degrees = pgTable(

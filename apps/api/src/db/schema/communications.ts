@@ -19,10 +19,6 @@ export const communicationCenters = pgTable(
   },
   // The centre lists one student's entries unread first, then newest first (spec §4 Notification).
   (t) => [
-    index('communication_centers_student_idx').on(
-      t.studentId,
-      t.isRead,
-      sql`${t.createdAt} DESC`,
-    ),
+    index('communication_centers_student_idx').on(t.studentId, t.isRead, sql`${t.createdAt} DESC`),
   ],
 );

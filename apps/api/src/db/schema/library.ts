@@ -69,4 +69,3 @@ export const resources = pgTable(
     check('resources_tfx_status_check', allInList(t.tfx_status, THESIS_STAGES)),
   ],
 );
-

@@ -12,12 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import {
-  STUDENT_GOALS,
-  STUDY_TYPES,
-  THESIS_STAGES,
-  WORK_DEADLINES,
-} from '@plataforma/shared';
+import { STUDENT_GOALS, STUDY_TYPES, THESIS_STAGES, WORK_DEADLINES } from '@plataforma/shared';
 import { id, publishedAt, timestamps } from './columns';
 import { inList } from './checks';
 import { campuses, degrees, universities } from './catalogue';

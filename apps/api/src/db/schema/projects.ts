@@ -41,7 +41,9 @@ export const projects = pgTable(
     id: id(),
     title: varchar('title', { length: 255 }).notNull(),
     description: text('description'),
-    status: varchar('status', { length: 20, enum: PROJECT_STATUSES }).notNull().default('Pendiente'),
+    status: varchar('status', { length: 20, enum: PROJECT_STATUSES })
+      .notNull()
+      .default('Pendiente'),
     type: varchar('type', { length: 30, enum: PROJECT_TYPES }).notNull(),
     objectives: text('objectives'),
     /** Sustainable Development Goals, 1 to 17. */
@@ -99,7 +101,10 @@ export const projects = pgTable(
     check('projects_type_check', inList(t.type, PROJECT_TYPES)),
     check('projects_presentiality_check', inList(t.presentiality, PRESENTIALITY_OPTIONS)),
     check('projects_dedication_check', inList(t.dedication, DEDICATION_OPTIONS)),
-    check('projects_ods_range', sql`${t.ods} IS NULL OR ${t.ods} <@ ARRAY[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]`),
+    check(
+      'projects_ods_range',
+      sql`${t.ods} IS NULL OR ${t.ods} <@ ARRAY[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]`,
+    ),
   ],
 );
 
@@ -108,7 +113,9 @@ export const applys = pgTable(
   'applys',
   {
     id: id(),
-    status: varchar('status', { length: 20, enum: APPLICATION_STATUSES }).notNull().default('Enviada'),
+    status: varchar('status', { length: 20, enum: APPLICATION_STATUSES })
+      .notNull()
+      .default('Enviada'),
     /** Optional message sent with the last status change. */
     status_message: text('status_message'),
     cvId: integer('cv_id').references(() => files.id, { onDelete: 'set null' }),

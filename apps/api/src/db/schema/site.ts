@@ -49,7 +49,9 @@ export const featurePermissions = pgTable(
 
 /** Footer image of a column; `source` is the media, stored in its wire form. */
 export interface FooterImage {
-  source?: { data: { id: number; attributes: { url: string; alternativeText?: string | null } } | null };
+  source?: {
+    data: { id: number; attributes: { url: string; alternativeText?: string | null } } | null;
+  };
   alternativeText?: string | null;
   isLink?: boolean;
   width?: number | null;

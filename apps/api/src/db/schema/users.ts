@@ -7,7 +7,6 @@ import {
   jsonb,
   numeric,
   pgTable,
-  text,
   timestamp,
   uniqueIndex,
   varchar,

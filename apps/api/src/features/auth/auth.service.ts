@@ -13,7 +13,11 @@ let decoyHash: Promise<string> | undefined;
  * Unknown user and wrong password give the same answer; "not confirmed" and "blocked" are said
  * only after a correct password.
  */
-export async function loginWithPassword(db: Database, identifier: string, password: string): Promise<PublicUser> {
+export async function loginWithPassword(
+  db: Database,
+  identifier: string,
+  password: string,
+): Promise<PublicUser> {
   const [user] = await db
     .select()
     .from(users)
@@ -28,7 +32,12 @@ export async function loginWithPassword(db: Database, identifier: string, passwo
     throw new AppError('VALIDATION', 'Invalid identifier or password');
   }
   if (!user.confirmed) throw new AppError('VALIDATION', 'Your account email is not confirmed');
-  if (user.blocked) throw new AppError('VALIDATION', 'Your account has been blocked by an administrator');
-  const [updated] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+  if (user.blocked)
+    throw new AppError('VALIDATION', 'Your account has been blocked by an administrator');
+  const [updated] = await db
+    .update(users)
+    .set({ lastLogin: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
   return presentUser(updated ?? user);
 }

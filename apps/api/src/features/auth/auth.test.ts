@@ -10,8 +10,15 @@ beforeAll(async () => {
 });
 
 async function login(identifier: string, password: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password } });
-  return { status: res.statusCode, body: res.json() as { jwt?: string; user?: Record<string, unknown>; error?: { message: string } } };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/local',
+    payload: { identifier, password },
+  });
+  return {
+    status: res.statusCode,
+    body: res.json<{ jwt?: string; user?: Record<string, unknown>; error?: { message: string } }>(),
+  };
 }
 
 describe('POST /api/auth/local', () => {
@@ -38,8 +45,12 @@ describe('POST /api/auth/local', () => {
 
   it('when the email is not confirmed, that is said only after a correct password', async () => {
     const user = await createUser({ confirmed: false });
-    expect((await login(user.email, 'mala')).body.error?.message).toBe('Invalid identifier or password');
-    expect((await login(user.email, TEST_PASSWORD)).body.error?.message).toBe('Your account email is not confirmed');
+    expect((await login(user.email, 'mala')).body.error?.message).toBe(
+      'Invalid identifier or password',
+    );
+    expect((await login(user.email, TEST_PASSWORD)).body.error?.message).toBe(
+      'Your account email is not confirmed',
+    );
   });
 
   it('when the user is blocked, login is refused', async () => {
@@ -48,34 +59,67 @@ describe('POST /api/auth/local', () => {
   });
 
   it('when the body is malformed, the answer is 400', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: ['a'] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: ['a'] },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
 
 describe('bearer tokens', () => {
   async function me(authorization: string) {
-    return app.inject({ method: 'GET', url: '/api/permissions/status', headers: { authorization } });
+    return app.inject({
+      method: 'GET',
+      url: '/api/permissions/status',
+      headers: { authorization },
+    });
   }
 
   it('when the token is valid, the request is the user’s', async () => {
     const user = await createUser({ profileType: 'admin' });
     const { body } = await login(user.email, TEST_PASSWORD);
-    const res = await app.inject({ method: 'GET', url: '/api/students', headers: { authorization: `Bearer ${body.jwt}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/students',
+      headers: { authorization: `Bearer ${body.jwt}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it.each([
-    ['a tampered token', async () => `Bearer ${app.tokens.sign({ id: (await createUser()).id }).slice(0, -2)}xx`],
-    ['a token signed with another secret', async () => `Bearer ${createSigner({ key: 'another-secret-another-secret-123456', algorithm: 'HS256' })({ id: (await createUser()).id })}`],
-    ['an expired token', async () => `Bearer ${createSigner({ key: TEST_CONFIG.jwtSecret, algorithm: 'HS256', expiresIn: 1, clockTimestamp: Date.now() - 60_000 })({ id: (await createUser()).id })}`],
-    ['an alg none token', async () => `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ id: (await createUser()).id })).toString('base64url')}.`],
+    [
+      'a tampered token',
+      async () => `Bearer ${app.tokens.sign({ id: (await createUser()).id }).slice(0, -2)}xx`,
+    ],
+    [
+      'a token signed with another secret',
+      async () =>
+        `Bearer ${createSigner({ key: 'another-secret-another-secret-123456', algorithm: 'HS256' })({ id: (await createUser()).id })}`,
+    ],
+    [
+      'an expired token',
+      async () =>
+        `Bearer ${createSigner({ key: TEST_CONFIG.jwtSecret, algorithm: 'HS256', expiresIn: 1, clockTimestamp: Date.now() - 60_000 })({ id: (await createUser()).id })}`,
+    ],
+    [
+      'an alg none token',
+      async () =>
+        `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ id: (await createUser()).id })).toString('base64url')}.`,
+    ],
     ['a token of a deleted user', async () => `Bearer ${app.tokens.sign({ id: 2147483647 })}`],
-    ['a token of a blocked user', async () => `Bearer ${app.tokens.sign({ id: (await createUser({ blocked: true })).id })}`],
+    [
+      'a token of a blocked user',
+      async () => `Bearer ${app.tokens.sign({ id: (await createUser({ blocked: true })).id })}`,
+    ],
     ['another scheme', async () => `Basic ${Buffer.from('a:b').toString('base64')}`],
   ])('when the request carries %s, the answer is 401', async (_name, make) => {
     const res = await me(await make());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ data: null, error: { status: 401, name: 'UnauthorizedError' } });
+    expect(res.json()).toMatchObject({
+      data: null,
+      error: { status: 401, name: 'UnauthorizedError' },
+    });
   });
 });

@@ -1,4 +1,13 @@
-import { calls, callsDegrees, campuses, campusesDegrees, degrees, studyAreas, studySubareas, universities } from '../../db/schema';
+import {
+  calls,
+  callsDegrees,
+  campuses,
+  campusesDegrees,
+  degrees,
+  studyAreas,
+  studySubareas,
+  universities,
+} from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 import { publicRead } from '../../lib/strapi/policy-helpers';
 
@@ -20,11 +29,19 @@ export const campusType = defineContentType({
   pluralName: 'campuses',
   table: campuses,
   relations: {
-    university: { relation: 'manyToOne', target: 'api::university.university', column: campuses.universityId },
+    university: {
+      relation: 'manyToOne',
+      target: 'api::university.university',
+      column: campuses.universityId,
+    },
     degrees: {
       relation: 'manyToMany',
       target: 'api::degree.degree',
-      join: { table: campusesDegrees, own: campusesDegrees.campusId, target: campusesDegrees.degreeId },
+      join: {
+        table: campusesDegrees,
+        own: campusesDegrees.campusId,
+        target: campusesDegrees.degreeId,
+      },
     },
   },
   policy: publicRead,
@@ -39,7 +56,11 @@ export const degreeType = defineContentType({
     campuses: {
       relation: 'manyToMany',
       target: 'api::campus.campus',
-      join: { table: campusesDegrees, own: campusesDegrees.degreeId, target: campusesDegrees.campusId },
+      join: {
+        table: campusesDegrees,
+        own: campusesDegrees.degreeId,
+        target: campusesDegrees.campusId,
+      },
     },
     calls: {
       relation: 'manyToMany',
@@ -71,7 +92,11 @@ export const studyAreaType = defineContentType({
   pluralName: 'study-areas',
   table: studyAreas,
   relations: {
-    subareas: { relation: 'oneToMany', target: 'api::study-subarea.study-subarea', mappedBy: 'area' },
+    subareas: {
+      relation: 'oneToMany',
+      target: 'api::study-subarea.study-subarea',
+      mappedBy: 'area',
+    },
   },
   policy: publicRead,
 });
@@ -82,7 +107,11 @@ export const studySubareaType = defineContentType({
   pluralName: 'study-subareas',
   table: studySubareas,
   relations: {
-    area: { relation: 'manyToOne', target: 'api::study-area.study-area', column: studySubareas.areaId },
+    area: {
+      relation: 'manyToOne',
+      target: 'api::study-area.study-area',
+      column: studySubareas.areaId,
+    },
   },
   policy: publicRead,
 });

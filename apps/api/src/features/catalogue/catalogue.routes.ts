@@ -14,10 +14,11 @@ const DEGREE = 'api::degree.degree';
 export async function catalogueRoutes(app: FastifyInstance) {
   const { entities } = app;
 
-  const names = (uid: string, allowedFilters: string[]) => (request: FastifyRequest, reply: FastifyReply) =>
-    serveCached(request, reply, (tables) =>
-      findNames(entities, { uid, allowedFilters }, requestQuery(request), request.actor, tables),
-    );
+  const names =
+    (uid: string, allowedFilters: string[]) => (request: FastifyRequest, reply: FastifyReply) =>
+      serveCached(request, reply, (tables) =>
+        findNames(entities, { uid, allowedFilters }, requestQuery(request), request.actor, tables),
+      );
   app.get('/api/universities/names', names(UNIVERSITY, []));
   app.get('/api/campuses/names', names(CAMPUS, ['university']));
   app.get('/api/degree/names', names(DEGREE, ['master', 'campuses']));
@@ -27,7 +28,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
     serveCached(request, reply, (tables) =>
       entities.find(
         DEGREE,
-        { populate: { campuses: { fields: ['name'] }, calls: true }, sort: 'name:asc', ...requestQuery(request) },
+        {
+          populate: { campuses: { fields: ['name'] }, calls: true },
+          sort: 'name:asc',
+          ...requestQuery(request),
+        },
         request.actor,
         tables,
       ),

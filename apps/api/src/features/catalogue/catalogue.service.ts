@@ -31,15 +31,21 @@ export async function findNames(
 ): Promise<ListResponse> {
   for (const key of Object.keys(raw)) {
     if (key !== 'filters' && key !== 'pagination') {
-      throw validationError(`Invalid query parameter "${key}". Allowed: filters, pagination`, [key]);
+      throw validationError(`Invalid query parameter "${key}". Allowed: filters, pagination`, [
+        key,
+      ]);
     }
   }
   const filters = raw.filters === undefined ? {} : raw.filters;
-  if (!isPlainObject(filters)) throw validationError('The filters parameter must be an object', ['filters']);
+  if (!isPlainObject(filters))
+    throw validationError('The filters parameter must be an object', ['filters']);
   const { name, ...rest } = filters;
   for (const key of Object.keys(rest)) {
     if (!options.allowedFilters.includes(key)) {
-      throw validationError(`Invalid filter "${key}". Allowed: name, ${options.allowedFilters.join(', ')}`, ['filters', key]);
+      throw validationError(
+        `Invalid filter "${key}". Allowed: name, ${options.allowedFilters.join(', ')}`,
+        ['filters', key],
+      );
     }
   }
   const { search, other } = splitNameFilter(name);
@@ -51,7 +57,8 @@ export async function findNames(
     fields: ['name'],
     sort: 'name:asc',
   });
-  const pattern = search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern =
+    search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return entities.findParsed(type, query, principal, {
     tables,
     extraCondition: pattern

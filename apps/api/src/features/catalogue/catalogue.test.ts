@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../../test/helpers/app';
-import { createCall, createCampus, createDegree, createUniversity, unique } from '../../../test/helpers/factories';
+import {
+  createCall,
+  createCampus,
+  createDegree,
+  createUniversity,
+  unique,
+} from '../../../test/helpers/factories';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -12,20 +18,39 @@ beforeAll(async () => {
 type Entity = { id: number; attributes: Record<string, unknown> };
 async function get(url: string) {
   const res = await app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: res.json() as { data: Entity[]; meta: { pagination: Record<string, number> }; error?: { message: string } } };
+  return {
+    status: res.statusCode,
+    body: res.json<{
+      data: Entity[];
+      meta: { pagination: Record<string, number> };
+      error?: { message: string };
+    }>(),
+  };
 }
 
 describe('GET /api/universities/names', () => {
   it('when searching, names match ignoring case and accents, ten a page, sorted, name only', async () => {
     const tag = unique('Nm');
-    for (const name of [`${tag} Universidad de Cadiz Norte`, `${tag} Universidad de Cádiz`, `${tag} Universitat de València`]) {
+    for (const name of [
+      `${tag} Universidad de Cadiz Norte`,
+      `${tag} Universidad de Cádiz`,
+      `${tag} Universitat de València`,
+    ]) {
       await createUniversity({ name });
     }
-    const query = qs.stringify({ pagination: { page: 1, pageSize: 10 }, filters: { name: { $contains: `CADIZ` } } });
-    const { status, body } = await get(`/api/universities/names?${query}&filters[name][$startsWith]=${tag}`);
+    const query = qs.stringify({
+      pagination: { page: 1, pageSize: 10 },
+      filters: { name: { $contains: `CADIZ` } },
+    });
+    const { status, body } = await get(
+      `/api/universities/names?${query}&filters[name][$startsWith]=${tag}`,
+    );
     expect(status).toBe(200);
     const mine = body.data;
-    expect(mine.map((u) => u.attributes.name)).toEqual([`${tag} Universidad de Cádiz`, `${tag} Universidad de Cadiz Norte`]);
+    expect(mine.map((u) => u.attributes.name)).toEqual([
+      `${tag} Universidad de Cádiz`,
+      `${tag} Universidad de Cadiz Norte`,
+    ]);
     expect(Object.keys(mine[0]?.attributes ?? {})).toEqual(['name']);
     expect(body.meta.pagination.pageSize).toBe(10);
   });
@@ -43,7 +68,9 @@ describe('GET /api/universities/names', () => {
   });
 
   it('when a filter other than the name is given, the answer is 400', async () => {
-    expect((await get('/api/universities/names?filters[createdAt][$gt]=2020-01-01')).status).toBe(400);
+    expect((await get('/api/universities/names?filters[createdAt][$gt]=2020-01-01')).status).toBe(
+      400,
+    );
     expect((await get('/api/universities/names?sort=name')).status).toBe(400);
   });
 });
@@ -54,7 +81,10 @@ describe('GET /api/campuses/names and /api/degree/names', () => {
     const university = await createUniversity({ name });
     await createCampus({ name: `${name} Campus Sur`, universityId: university.id });
     await createCampus({ name: `${name} Campus Norte` });
-    const query = qs.stringify({ filters: { university: { name: { $eq: name } } }, pagination: { page: 1, pageSize: 10 } });
+    const query = qs.stringify({
+      filters: { university: { name: { $eq: name } } },
+      pagination: { page: 1, pageSize: 10 },
+    });
     const { body } = await get(`/api/campuses/names?${query}`);
     expect(body.data.map((c) => c.attributes.name)).toEqual([`${name} Campus Sur`]);
   });
@@ -65,7 +95,13 @@ describe('GET /api/campuses/names and /api/degree/names', () => {
     await createDegree({ name: `Máster en Datos ${tag}`, master: true }, [campus.id]);
     await createDegree({ name: `Grado en Datos ${tag}`, master: false }, [campus.id]);
     await createDegree({ name: `Máster en Otra cosa ${tag}`, master: true });
-    const query = qs.stringify({ filters: { master: { $eq: true }, campuses: { id: { $eq: campus.id } }, name: { $contains: 'datos' } } });
+    const query = qs.stringify({
+      filters: {
+        master: { $eq: true },
+        campuses: { id: { $eq: campus.id } },
+        name: { $contains: 'datos' },
+      },
+    });
     const { body } = await get(`/api/degree/names?${query}`);
     expect(body.data.map((d) => d.attributes.name)).toEqual([`Máster en Datos ${tag}`]);
   });
@@ -78,7 +114,10 @@ describe('GET /api/degree/fetchNames', () => {
     const call = await createCall({}, [degree.id]);
     const { status, body } = await get(`/api/degree/fetchNames?filters[id]=${degree.id}`);
     expect(status).toBe(200);
-    const attributes = body.data[0]?.attributes as { campuses: { data: Entity[] }; calls: { data: Entity[] } };
+    const attributes = body.data[0]?.attributes as {
+      campuses: { data: Entity[] };
+      calls: { data: Entity[] };
+    };
     expect(attributes.campuses.data.map((c) => c.id)).toEqual([campus.id]);
     expect(attributes.calls.data.map((c) => c.id)).toEqual([call.id]);
   });
@@ -90,7 +129,10 @@ describe('GET /api/campuses with the spec populate', () => {
     const campus = await createCampus({ universityId: university.id });
     const degree = await createDegree({ duration: 2, master: true }, [campus.id]);
     await createCall({}, [degree.id]);
-    const query = qs.stringify({ populate: ['degrees.calls', 'degrees.duration', 'university.name'], filters: { id: campus.id } });
+    const query = qs.stringify({
+      populate: ['degrees.calls', 'degrees.duration', 'university.name'],
+      filters: { id: campus.id },
+    });
     const { status, body } = await get(`/api/campuses?${query}`);
     expect(status).toBe(200);
     const attributes = body.data[0]?.attributes as {

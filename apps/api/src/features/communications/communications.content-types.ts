@@ -9,7 +9,11 @@ export const communicationCenterType = defineContentType({
   pluralName: 'communication-centers',
   table: communicationCenters,
   relations: {
-    student: { relation: 'manyToOne', target: 'api::student.student', column: communicationCenters.studentId },
+    student: {
+      relation: 'manyToOne',
+      target: 'api::student.student',
+      column: communicationCenters.studentId,
+    },
   },
   policy: communicationCenterPolicy,
 });

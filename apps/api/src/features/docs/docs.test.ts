@@ -11,9 +11,19 @@ describe('OpenAPI description', () => {
   it('answers /api/docs/json with every exposed content type and the custom routes', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const document = res.json() as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+    const document = res.json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    }>();
     expect(document.openapi).toMatch(/^3\./);
-    for (const path of ['/api/projects', '/api/projects/{id}', '/api/branding-saas', '/api/universities/names', '/api/auth/local']) {
+    for (const path of [
+      '/api/projects',
+      '/api/projects/{id}',
+      '/api/branding-saas',
+      '/api/universities/names',
+      '/api/auth/local',
+    ]) {
       expect(document.paths).toHaveProperty([path]);
     }
     expect(document.paths).not.toHaveProperty(['/api/users']);
@@ -23,7 +33,13 @@ describe('OpenAPI description', () => {
   it('serves the interactive page at /api/docs', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(res.statusCode);
-    const page = res.statusCode === 302 ? await app.inject({ method: 'GET', url: `/api/docs/${String(res.headers.location).replace(/^\.?\/?(api\/docs\/)?/, '')}` }) : res;
+    const page =
+      res.statusCode === 302
+        ? await app.inject({
+            method: 'GET',
+            url: `/api/docs/${String(res.headers.location).replace(/^\.?\/?(api\/docs\/)?/, '')}`,
+          })
+        : res;
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
   });

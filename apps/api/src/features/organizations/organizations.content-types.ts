@@ -12,7 +12,11 @@ export const organizationType = defineContentType({
   pluralName: 'organizations',
   table: organizations,
   relations: {
-    coordinators: { relation: 'oneToMany', target: 'api::coordinator.coordinator', mappedBy: 'organization' },
+    coordinators: {
+      relation: 'oneToMany',
+      target: 'api::coordinator.coordinator',
+      mappedBy: 'organization',
+    },
     projects: { relation: 'oneToMany', target: 'api::project.project', mappedBy: 'organization' },
   },
   media: { logo: organizations.logoId },
@@ -21,7 +25,9 @@ export const organizationType = defineContentType({
     web: url,
     linkedin: url,
     contact_mail: z.email().max(255),
-    contact_phone: z.string().regex(/^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/, 'must be a phone number'),
+    contact_phone: z
+      .string()
+      .regex(/^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/, 'must be a phone number'),
   },
   policy: publicRead,
 });

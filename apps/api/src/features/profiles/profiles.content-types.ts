@@ -38,19 +38,35 @@ export const studentType = defineContentType({
   table: students,
   draftAndPublish: true,
   relations: {
-    user: { relation: 'oneToOne', target: 'plugin::users-permissions.user', column: students.userId },
+    user: {
+      relation: 'oneToOne',
+      target: 'plugin::users-permissions.user',
+      column: students.userId,
+    },
     degree: { relation: 'manyToOne', target: 'api::degree.degree', column: students.degreeId },
-    university: { relation: 'manyToOne', target: 'api::university.university', column: students.universityId },
+    university: {
+      relation: 'manyToOne',
+      target: 'api::university.university',
+      column: students.universityId,
+    },
     campus: { relation: 'manyToOne', target: 'api::campus.campus', column: students.campusId },
     favorites: {
       relation: 'manyToMany',
       target: 'api::project.project',
-      join: { table: studentsFavoriteProjects, own: studentsFavoriteProjects.studentId, target: studentsFavoriteProjects.projectId },
+      join: {
+        table: studentsFavoriteProjects,
+        own: studentsFavoriteProjects.studentId,
+        target: studentsFavoriteProjects.projectId,
+      },
     },
     favorites_tfxes: {
       relation: 'manyToMany',
       target: 'api::tfx.tfx',
-      join: { table: studentsFavoriteTfxes, own: studentsFavoriteTfxes.studentId, target: studentsFavoriteTfxes.tfxId },
+      join: {
+        table: studentsFavoriteTfxes,
+        own: studentsFavoriteTfxes.studentId,
+        target: studentsFavoriteTfxes.tfxId,
+      },
     },
     favorites_resources: {
       relation: 'manyToMany',
@@ -85,18 +101,34 @@ export const teacherType = defineContentType({
   table: teachers,
   draftAndPublish: true,
   relations: {
-    user: { relation: 'oneToOne', target: 'plugin::users-permissions.user', column: teachers.userId },
-    university: { relation: 'manyToOne', target: 'api::university.university', column: teachers.universityId },
+    user: {
+      relation: 'oneToOne',
+      target: 'plugin::users-permissions.user',
+      column: teachers.userId,
+    },
+    university: {
+      relation: 'manyToOne',
+      target: 'api::university.university',
+      column: teachers.universityId,
+    },
     campus: { relation: 'manyToOne', target: 'api::campus.campus', column: teachers.campusId },
     degrees: {
       relation: 'manyToMany',
       target: 'api::degree.degree',
-      join: { table: teachersDegrees, own: teachersDegrees.teacherId, target: teachersDegrees.degreeId },
+      join: {
+        table: teachersDegrees,
+        own: teachersDegrees.teacherId,
+        target: teachersDegrees.degreeId,
+      },
     },
     favorites: {
       relation: 'manyToMany',
       target: 'api::project.project',
-      join: { table: teachersFavoriteProjects, own: teachersFavoriteProjects.teacherId, target: teachersFavoriteProjects.projectId },
+      join: {
+        table: teachersFavoriteProjects,
+        own: teachersFavoriteProjects.teacherId,
+        target: teachersFavoriteProjects.projectId,
+      },
     },
     applys: { relation: 'oneToMany', target: 'api::apply.apply', mappedBy: 'tutorAsigned' },
     projects: { relation: 'oneToMany', target: 'api::project.project', mappedBy: 'teacher' },
@@ -111,7 +143,11 @@ export const coordinatorType = defineContentType({
   pluralName: 'coordinators',
   table: coordinators,
   relations: {
-    user: { relation: 'oneToOne', target: 'plugin::users-permissions.user', column: coordinators.userId },
+    user: {
+      relation: 'oneToOne',
+      target: 'plugin::users-permissions.user',
+      column: coordinators.userId,
+    },
     organization: {
       relation: 'manyToOne',
       target: 'api::organization.organization',

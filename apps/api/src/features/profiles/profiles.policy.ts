@@ -1,8 +1,14 @@
 import { hasRole, isAdmin, type Actor } from '../../lib/strapi/actor';
 import type { AccessPolicy, Scope } from '../../lib/strapi/types';
 
-const ownRecord = (role: 'student' | 'teacher' | 'coordinator') => (actor: Actor): Scope =>
-  isAdmin(actor) ? true : hasRole(actor, role) && actor.kind === 'user' ? { user: { id: actor.userId } } : false;
+const ownRecord =
+  (role: 'student' | 'teacher' | 'coordinator') =>
+  (actor: Actor): Scope =>
+    isAdmin(actor)
+      ? true
+      : hasRole(actor, role) && actor.kind === 'user'
+        ? { user: { id: actor.userId } }
+        : false;
 
 const admin = (actor: Actor) => isAdmin(actor);
 

@@ -13,10 +13,22 @@ export const projectType = defineContentType({
   table: projects,
   draftAndPublish: true,
   relations: {
-    organization: { relation: 'manyToOne', target: 'api::organization.organization', column: projects.organizationId },
+    organization: {
+      relation: 'manyToOne',
+      target: 'api::organization.organization',
+      column: projects.organizationId,
+    },
     teacher: { relation: 'manyToOne', target: 'api::teacher.teacher', column: projects.teacherId },
-    coordinator: { relation: 'manyToOne', target: 'api::coordinator.coordinator', column: projects.coordinatorId },
-    progress: { relation: 'oneToOne', target: 'api::project-progress.project-progress', column: projects.progressId },
+    coordinator: {
+      relation: 'manyToOne',
+      target: 'api::coordinator.coordinator',
+      column: projects.coordinatorId,
+    },
+    progress: {
+      relation: 'oneToOne',
+      target: 'api::project-progress.project-progress',
+      column: projects.progressId,
+    },
     campus: { relation: 'manyToOne', target: 'api::campus.campus', column: projects.campusId },
     applys: { relation: 'oneToMany', target: 'api::apply.apply', mappedBy: 'project' },
   },
@@ -46,7 +58,11 @@ export const applyType = defineContentType({
     student: { relation: 'manyToOne', target: 'api::student.student', column: applys.studentId },
     project: { relation: 'manyToOne', target: 'api::project.project', column: applys.projectId },
     call: { relation: 'manyToOne', target: 'api::call.call', column: applys.callId },
-    tutorAsigned: { relation: 'manyToOne', target: 'api::teacher.teacher', column: applys.tutorAsignedId },
+    tutorAsigned: {
+      relation: 'manyToOne',
+      target: 'api::teacher.teacher',
+      column: applys.tutorAsignedId,
+    },
   },
   media: { CV: applys.cvId },
   protected: ['dni'],

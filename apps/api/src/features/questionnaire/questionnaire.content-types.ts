@@ -9,7 +9,11 @@ export const questionnaireAnswerType = defineContentType({
   pluralName: 'questionnaire-answers',
   table: questionnaireAnswers,
   relations: {
-    student: { relation: 'manyToOne', target: 'api::student.student', column: questionnaireAnswers.studentId },
+    student: {
+      relation: 'manyToOne',
+      target: 'api::student.student',
+      column: questionnaireAnswers.studentId,
+    },
   },
   protected: ['name', 'surname', 'email'],
   validate: {

@@ -4,7 +4,9 @@ import { brandingSaas, brandings, featurePermissions, footerSections } from '../
 import { defineContentType } from '../../lib/strapi/registry';
 import { publicRead, publishedRead } from '../../lib/strapi/policy-helpers';
 
-const colour = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour like #1226AA');
+const colour = z
+  .string()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour like #1226AA');
 const link = z
   .string()
   .max(1000)
@@ -95,7 +97,15 @@ const footerColumn = z
       .max(50)
       .optional(),
     languageSelector: z
-      .array(z.object({ value: z.string().max(10), label: z.string().max(50), disabled: z.boolean().optional() }).strict())
+      .array(
+        z
+          .object({
+            value: z.string().max(10),
+            label: z.string().max(50),
+            disabled: z.boolean().optional(),
+          })
+          .strict(),
+      )
       .max(20)
       .optional(),
   })
@@ -105,7 +115,13 @@ export const footerSectionSchema = z
     z
       .object({
         id: z.number().int().optional(),
-        rows: z.array(z.object({ id: z.number().int().optional(), columns: z.array(footerColumn).max(12) }).strict()).max(12),
+        rows: z
+          .array(
+            z
+              .object({ id: z.number().int().optional(), columns: z.array(footerColumn).max(12) })
+              .strict(),
+          )
+          .max(12),
       })
       .strict(),
   )

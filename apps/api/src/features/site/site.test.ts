@@ -15,7 +15,7 @@ describe('GET /api/permissions/status', () => {
   it('answers a switch for every feature, with create/update where the spec has them', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/permissions/status' });
     expect(res.statusCode).toBe(200);
-    const { permissions } = res.json() as { permissions: Record<string, Record<string, boolean>> };
+    const { permissions } = res.json<{ permissions: Record<string, Record<string, boolean>> }>();
     expect(Object.keys(permissions).sort()).toEqual([...FEATURES].sort());
     expect(Object.keys(permissions.projects ?? {}).sort()).toEqual(['create', 'enabled', 'update']);
     expect(Object.keys(permissions.resources ?? {})).toEqual(['enabled']);
@@ -25,14 +25,26 @@ describe('GET /api/permissions/status', () => {
     const { db } = await getTestDatabase();
     await db
       .insert(featurePermissions)
-      .values({ role: 'coordinator', feature: 'organizations', enabled: true, create: true, update: false })
+      .values({
+        role: 'coordinator',
+        feature: 'organizations',
+        enabled: true,
+        create: true,
+        update: false,
+      })
       .onConflictDoUpdate({
         target: [featurePermissions.role, featurePermissions.feature],
         set: { enabled: true, create: true, update: false },
       });
     const { headers } = await signedIn(app, 'coordinator');
-    const coordinator = await app.inject({ method: 'GET', url: '/api/permissions/status', headers });
-    expect((coordinator.json() as { permissions: Record<string, unknown> }).permissions.organizations).toEqual({
+    const coordinator = await app.inject({
+      method: 'GET',
+      url: '/api/permissions/status',
+      headers,
+    });
+    expect(
+      coordinator.json<{ permissions: Record<string, unknown> }>().permissions.organizations,
+    ).toEqual({
       enabled: true,
       create: true,
       update: false,

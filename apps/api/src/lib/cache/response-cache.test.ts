@@ -58,7 +58,11 @@ describe('ResponseCache', () => {
 
   it('when an entry outlives its time to live, it is dropped', () => {
     let now = 1_000;
-    const cache = new ResponseCache(healthy, { ttlMs: 100, maxEntries: 10, maxBytes: 1 << 20 }, () => now);
+    const cache = new ResponseCache(
+      healthy,
+      { ttlMs: 100, maxEntries: 10, maxBytes: 1 << 20 },
+      () => now,
+    );
     cache.set('a', 'A', cache.snapshot(), ['projects']);
     now += 101;
     expect(cache.get('a')).toBeUndefined();

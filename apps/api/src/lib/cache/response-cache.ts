@@ -99,7 +99,13 @@ export class ResponseCache {
     for (const table of tables) tableVersions.push([table, versionsBefore.get(table) ?? 0]);
     const existing = this.entries.get(key);
     if (existing) this.delete(key, existing);
-    this.entries.set(key, { body, tables: tableVersions, epoch: this.epoch, expires: this.now() + this.options.ttlMs, bytes });
+    this.entries.set(key, {
+      body,
+      tables: tableVersions,
+      epoch: this.epoch,
+      expires: this.now() + this.options.ttlMs,
+      bytes,
+    });
     this.bytes += bytes;
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const oldest = this.entries.entries().next().value;

@@ -5,8 +5,7 @@ import type { ProfileType } from '@plataforma/shared';
  * type, or `authenticated` before they chose one).
  */
 export type Actor =
-  | { kind: 'visitor' }
-  | { kind: 'user'; userId: number; role: ProfileType | 'authenticated' };
+  { kind: 'visitor' } | { kind: 'user'; userId: number; role: ProfileType | 'authenticated' };
 
 export const VISITOR: Actor = { kind: 'visitor' };
 

@@ -111,7 +111,12 @@ export class Compiler {
       case 'not':
         return not(this.filter(node.node, type, alias, trusted));
       case 'compare':
-        return compare(node.attribute, node.operator, node.value, column(alias, node.attribute.column));
+        return compare(
+          node.attribute,
+          node.operator,
+          node.value,
+          column(alias, node.attribute.column),
+        );
       case 'relation':
         return this.relation(node.attribute, node.target, node.node, alias, trusted);
     }
@@ -245,7 +250,8 @@ export class Compiler {
   /** ORDER BY clause; the id breaks ties so pages never overlap. */
   orderBy(terms: SortTerm[], alias: string): SQL {
     const parts = terms.map(
-      (term) => sql`${this.sortExpression(term, alias)} ${sql.raw(term.direction === 'desc' ? 'DESC' : 'ASC')}`,
+      (term) =>
+        sql`${this.sortExpression(term, alias)} ${sql.raw(term.direction === 'desc' ? 'DESC' : 'ASC')}`,
     );
     if (!terms.some((t) => t.attribute === ID_ATTRIBUTE && t.through.length === 0)) {
       parts.push(sql`${column(alias, 'id')} ASC`);
@@ -274,10 +280,16 @@ const itemType = (attribute: ScalarAttribute) =>
   sql.raw(attribute.type === 'list' ? attribute.sqlType.replace('[]', '') : attribute.sqlType);
 
 /** SQL of one attribute-level operator on a column expression. */
-export function compare(attribute: ScalarAttribute, operator: Operator, value: unknown, target: SQL): Condition {
+export function compare(
+  attribute: ScalarAttribute,
+  operator: Operator,
+  value: unknown,
+  target: SQL,
+): Condition {
   if (attribute.type === 'list') return compareList(attribute, operator, value, target);
   const text = TEXT_TYPES.has(attribute.type) ? target : sql`CAST(${target} AS text)`;
-  const pattern = (before: string, after: string) => `${before}${likeEscape(String(value))}${after}`;
+  const pattern = (before: string, after: string) =>
+    `${before}${likeEscape(String(value))}${after}`;
   switch (operator) {
     case '$eq':
       return value === null ? sql`${target} IS NULL` : sql`${target} = ${value}`;
@@ -296,9 +308,13 @@ export function compare(attribute: ScalarAttribute, operator: Operator, value: u
     case '$gte':
       return sql`${target} >= ${value}`;
     case '$in':
-      return (value as unknown[]).length === 0 ? false : sql`${target} = ANY(${sql.param(value)}::${arrayType(attribute)})`;
+      return (value as unknown[]).length === 0
+        ? false
+        : sql`${target} = ANY(${sql.param(value)}::${arrayType(attribute)})`;
     case '$notIn':
-      return (value as unknown[]).length === 0 ? true : sql`NOT (${target} = ANY(${sql.param(value)}::${arrayType(attribute)}))`;
+      return (value as unknown[]).length === 0
+        ? true
+        : sql`NOT (${target} = ANY(${sql.param(value)}::${arrayType(attribute)}))`;
     case '$between': {
       const [low, high] = value as [unknown, unknown];
       return sql`${target} BETWEEN ${low} AND ${high}`;
@@ -331,7 +347,12 @@ export function compare(attribute: ScalarAttribute, operator: Operator, value: u
  * holds any of the values, `$containsi` has an element containing the text; negations also match
  * empty lists. Documented in docs/api.md.
  */
-function compareList(attribute: ScalarAttribute, operator: Operator, value: unknown, target: SQL): Condition {
+function compareList(
+  attribute: ScalarAttribute,
+  operator: Operator,
+  value: unknown,
+  target: SQL,
+): Condition {
   const holds = () => sql`${target} @> ARRAY[${value}::${itemType(attribute)}]`;
   const overlaps = () => sql`${target} && ${sql.param(value)}::${arrayType(attribute)}`;
   const elementLike = () =>
@@ -343,7 +364,9 @@ function compareList(attribute: ScalarAttribute, operator: Operator, value: unkn
       return value === null ? empty : holds();
     case '$ne':
     case '$notContains':
-      return value === null ? sql`cardinality(${target}) > 0` : sql`NOT COALESCE(${holds()}, FALSE)`;
+      return value === null
+        ? sql`cardinality(${target}) > 0`
+        : sql`NOT COALESCE(${holds()}, FALSE)`;
     case '$in':
       return (value as unknown[]).length === 0 ? false : overlaps();
     case '$notIn':

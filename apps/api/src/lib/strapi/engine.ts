@@ -71,7 +71,12 @@ export class EntityService {
   }
 
   /** `GET /api/{plural}`. */
-  async find(uid: string, raw: RawQuery, principal: Principal, tables?: TableSink): Promise<ListResponse> {
+  async find(
+    uid: string,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<ListResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, raw);
     return this.findParsed(type, query, principal, { tables });
@@ -82,7 +87,11 @@ export class EntityService {
     type: ContentType,
     query: ParsedQuery,
     principal: Principal,
-    options: { extraCondition?: (alias: string) => Condition; db?: Executor; tables?: TableSink | undefined } = {},
+    options: {
+      extraCondition?: (alias: string) => Condition;
+      db?: Executor;
+      tables?: TableSink | undefined;
+    } = {},
   ): Promise<ListResponse> {
     const db = options.db ?? this.db;
     const compiler = new Compiler(this.registry, this.parser, principal);
@@ -95,7 +104,8 @@ export class EntityService {
 
     const { pagination } = query;
     const limit = pagination.kind === 'page' ? pagination.pageSize : pagination.limit;
-    const offset = pagination.kind === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start;
+    const offset =
+      pagination.kind === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start;
     const plan = selectList(compiler, type, alias, query);
     const from = sql`${ident(type.table)} ${ident(alias)}`;
     const [rows, total] = await Promise.all([
@@ -128,7 +138,13 @@ export class EntityService {
   }
 
   /** `GET /api/{plural}/{id}`: 404 when missing or outside the reader's scope. */
-  async findOne(uid: string, id: number, raw: RawQuery, principal: Principal, tables?: TableSink): Promise<EntryResponse> {
+  async findOne(
+    uid: string,
+    id: number,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     this.denyWhollyForbidden(type, principal, 'find');
@@ -138,7 +154,12 @@ export class EntityService {
   }
 
   /** `GET /api/{singular}` of a single type: its one entry. */
-  async findSingle(uid: string, raw: RawQuery, principal: Principal, tables?: TableSink): Promise<EntryResponse> {
+  async findSingle(
+    uid: string,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<EntryResponse> {
     const type = this.type(uid);
     tables?.add(type.table);
     const id = await this.singleId(type, this.db);
@@ -147,7 +168,12 @@ export class EntityService {
   }
 
   /** `POST /api/{plural}`. */
-  async create(uid: string, body: unknown, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+  async create(
+    uid: string,
+    body: unknown,
+    raw: RawQuery,
+    principal: Principal,
+  ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     const input = validateInput(type, body, 'create');
@@ -162,7 +188,13 @@ export class EntityService {
   }
 
   /** `PUT /api/{plural}/{id}`: a partial update. */
-  async update(uid: string, id: number, body: unknown, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+  async update(
+    uid: string,
+    id: number,
+    body: unknown,
+    raw: RawQuery,
+    principal: Principal,
+  ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     const input = validateInput(type, body, 'update');
@@ -177,19 +209,37 @@ export class EntityService {
   }
 
   /** `PUT /api/{singular}`: updates the single entry, creating it the first time. */
-  async upsertSingle(uid: string, body: unknown, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+  async upsertSingle(
+    uid: string,
+    body: unknown,
+    raw: RawQuery,
+    principal: Principal,
+  ): Promise<EntryResponse> {
     const type = this.type(uid);
     const id = await this.singleId(type, this.db);
-    return id === undefined ? this.create(uid, body, raw, principal) : this.update(uid, id, body, raw, principal);
+    return id === undefined
+      ? this.create(uid, body, raw, principal)
+      : this.update(uid, id, body, raw, principal);
   }
 
   /** `DELETE /api/{plural}/{id}`: answers the deleted entry. */
-  async delete(uid: string, id: number, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+  async delete(
+    uid: string,
+    id: number,
+    raw: RawQuery,
+    principal: Principal,
+  ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     const entity = await this.db.transaction(async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'delete');
-      const before = await this.readOne(type, id, { ...query, publicationState: 'preview' }, principal, tx);
+      const before = await this.readOne(
+        type,
+        id,
+        { ...query, publicationState: 'preview' },
+        principal,
+        tx,
+      );
       await tx.execute(sql`DELETE FROM ${ident(type.table)} WHERE "id" = ${id}`);
       return before;
     });
@@ -207,7 +257,13 @@ export class EntityService {
 
   // ---- reading ----
 
-  private readCondition(compiler: Compiler, type: ContentType, alias: string, query: ParsedQuery, action: 'find'): Condition {
+  private readCondition(
+    compiler: Compiler,
+    type: ContentType,
+    alias: string,
+    query: ParsedQuery,
+    action: 'find',
+  ): Condition {
     return and([
       compiler.scope(type, alias, action),
       publicationCondition(type, alias, query.publicationState),
@@ -226,10 +282,16 @@ export class EntityService {
   ): Promise<Entity | null> {
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
-    const where = and([this.readCondition(compiler, type, alias, query, 'find'), sql`${column(alias, 'id')} = ${id}`]);
+    const where = and([
+      this.readCondition(compiler, type, alias, query, 'find'),
+      sql`${column(alias, 'id')} = ${id}`,
+    ]);
     if (where === false) return null;
     const plan = selectList(compiler, type, alias, query);
-    const rows = await rowsOf(db, sql`SELECT ${plan.list} FROM ${ident(type.table)} ${ident(alias)} WHERE ${toSql(where)}`);
+    const rows = await rowsOf(
+      db,
+      sql`SELECT ${plan.list} FROM ${ident(type.table)} ${ident(alias)} WHERE ${toSql(where)}`,
+    );
     markProtected(rows, plan.protectedMode);
     await populate(db, compiler, type, rows, query.populate, query.publicationState);
     if (tables) for (const table of compiler.tables) tables.add(table);
@@ -237,8 +299,19 @@ export class EntityService {
     return row ? serialize(type, row, query) : null;
   }
 
-  private async answerAfterWrite(type: ContentType, id: number, query: ParsedQuery, principal: Principal): Promise<EntryResponse> {
-    const entity = await this.readOne(type, id, { ...query, publicationState: 'preview' }, principal, this.db);
+  private async answerAfterWrite(
+    type: ContentType,
+    id: number,
+    query: ParsedQuery,
+    principal: Principal,
+  ): Promise<EntryResponse> {
+    const entity = await this.readOne(
+      type,
+      id,
+      { ...query, publicationState: 'preview' },
+      principal,
+      this.db,
+    );
     // A writer that may not read back what it wrote (a visitor's form) gets the id only.
     return { data: entity ?? { id, attributes: {} }, meta: {} };
   }
@@ -263,13 +336,16 @@ export class EntityService {
 
   private async checkCreate(type: ContentType, input: ValidatedInput, principal: Principal) {
     if (principal === SYSTEM) return;
-    const allowed = type.policy.create ? await type.policy.create(principal, { actor: principal, data: input.data }) : false;
+    const allowed = type.policy.create
+      ? await type.policy.create(principal, { actor: principal, data: input.data })
+      : false;
     if (!allowed) throw forbidden();
   }
 
   private async checkWrite(type: ContentType, input: ValidatedInput, principal: Principal) {
     if (principal === SYSTEM || !type.policy.canWrite) return;
-    if (!(await type.policy.canWrite(principal, { actor: principal, data: input.data }))) throw forbidden();
+    if (!(await type.policy.canWrite(principal, { actor: principal, data: input.data })))
+      throw forbidden();
   }
 
   /**
@@ -277,12 +353,22 @@ export class EntityService {
    * or is not visible to them, 403 when visible but not theirs to change.
    */
   /** 403 when the actor may not do this to any entry of the type (nothing to hide then). */
-  private denyWhollyForbidden(type: ContentType, principal: Principal, action: 'find' | 'update' | 'delete') {
+  private denyWhollyForbidden(
+    type: ContentType,
+    principal: Principal,
+    action: 'find' | 'update' | 'delete',
+  ) {
     const compiler = new Compiler(this.registry, this.parser, principal);
     if (compiler.scopeNode(type, action) === false) throw forbidden();
   }
 
-  private async lockWritable(tx: Executor, type: ContentType, id: number, principal: Principal, action: 'update' | 'delete') {
+  private async lockWritable(
+    tx: Executor,
+    type: ContentType,
+    id: number,
+    principal: Principal,
+    action: 'update' | 'delete',
+  ) {
     this.denyWhollyForbidden(type, principal, action);
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
@@ -299,7 +385,10 @@ export class EntityService {
     throw row.visible === true ? forbidden() : notFound();
   }
 
-  private columnValues(type: ContentType, input: ValidatedInput): { columns: SQL[]; values: SQL[] } {
+  private columnValues(
+    type: ContentType,
+    input: ValidatedInput,
+  ): { columns: SQL[]; values: SQL[] } {
     const columns: SQL[] = [];
     const values: SQL[] = [];
     for (const [name, value] of input.values) {
@@ -343,7 +432,9 @@ export class EntityService {
     const { columns, values } = this.columnValues(type, input);
     const sets = columns.map((c, i) => sql`${c} = ${values[i] as SQL}`);
     sets.push(sql`"updated_at" = now()`);
-    await tx.execute(sql`UPDATE ${ident(type.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`);
+    await tx.execute(
+      sql`UPDATE ${ident(type.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`,
+    );
   }
 
   /** Every id a write links to must exist: a clear 400 instead of a foreign-key error. */
@@ -352,11 +443,16 @@ export class EntityService {
       const ids = [...new Set([...(change.set ?? []), ...(change.connect ?? [])])];
       if (ids.length === 0) continue;
       const target = this.registry.get(attribute.target);
-      const found = await rowsOf(tx, sql`SELECT "id" FROM ${ident(target.table)} WHERE "id" = ANY(${sql.param(ids)}::int4[])`);
+      const found = await rowsOf(
+        tx,
+        sql`SELECT "id" FROM ${ident(target.table)} WHERE "id" = ANY(${sql.param(ids)}::int4[])`,
+      );
       const existing = new Set(found.map((r) => r.id));
       const missing = ids.filter((id) => !existing.has(id));
       if (missing.length > 0) {
-        throw validationError(`${name}: no ${target.singularName} with id ${missing.join(', ')}`, [name]);
+        throw validationError(`${name}: no ${target.singularName} with id ${missing.join(', ')}`, [
+          name,
+        ]);
       }
     }
   }
@@ -368,7 +464,12 @@ export class EntityService {
     }
   }
 
-  private async writeJoin(tx: Executor, attribute: RelationAttribute, id: number, change: RelationChange) {
+  private async writeJoin(
+    tx: Executor,
+    attribute: RelationAttribute,
+    id: number,
+    change: RelationChange,
+  ) {
     const join = attribute.join;
     if (!join) return;
     const table = ident(join.table);
@@ -378,7 +479,9 @@ export class EntityService {
       await tx.execute(sql`DELETE FROM ${table} WHERE ${own} = ${id}`);
     }
     if (change.disconnect?.length) {
-      await tx.execute(sql`DELETE FROM ${table} WHERE ${own} = ${id} AND ${target} = ANY(${sql.param(change.disconnect)}::int4[])`);
+      await tx.execute(
+        sql`DELETE FROM ${table} WHERE ${own} = ${id} AND ${target} = ANY(${sql.param(change.disconnect)}::int4[])`,
+      );
     }
     const add = [...(change.set ?? []), ...(change.connect ?? [])];
     if (add.length > 0) {
@@ -388,7 +491,12 @@ export class EntityService {
     }
   }
 
-  private async writeMapped(tx: Executor, attribute: RelationAttribute, id: number, change: RelationChange) {
+  private async writeMapped(
+    tx: Executor,
+    attribute: RelationAttribute,
+    id: number,
+    change: RelationChange,
+  ) {
     const inverse = this.registry.inverseOf(attribute);
     const fk = inverse.fk;
     if (!fk) return;
@@ -404,15 +512,22 @@ export class EntityService {
       if (fk.notNull) {
         const attached = await rowsOf(tx, sql`SELECT "id" FROM ${table} WHERE ${detach} LIMIT 1`);
         if (attached.length > 0) {
-          throw new AppError('VALIDATION', `${attribute.name}: an entry cannot be detached, it needs its ${inverse.name}`);
+          throw new AppError(
+            'VALIDATION',
+            `${attribute.name}: an entry cannot be detached, it needs its ${inverse.name}`,
+          );
         }
       } else {
-        await tx.execute(sql`UPDATE ${table} SET ${fkColumn} = NULL, "updated_at" = now() WHERE ${detach}`);
+        await tx.execute(
+          sql`UPDATE ${table} SET ${fkColumn} = NULL, "updated_at" = now() WHERE ${detach}`,
+        );
       }
     }
     const add = [...(change.set ?? []), ...(change.connect ?? [])];
     if (add.length > 0) {
-      await tx.execute(sql`UPDATE ${table} SET ${fkColumn} = ${id}, "updated_at" = now() WHERE "id" = ANY(${sql.param(add)}::int4[])`);
+      await tx.execute(
+        sql`UPDATE ${table} SET ${fkColumn} = ${id}, "updated_at" = now() WHERE "id" = ANY(${sql.param(add)}::int4[])`,
+      );
     }
   }
 }

@@ -12,7 +12,12 @@ const noNul = (value: string) => !value.includes('\0');
 const safeString = () => z.string().refine(noNul, 'must not contain NUL bytes');
 
 const datetimeSchema = safeString()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date-time')
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+      !Number.isNaN(Date.parse(v)),
+    'must be an ISO 8601 date-time',
+  )
   .transform((v) => new Date(v).toISOString());
 const dateSchema = safeString().refine(isValidDate, 'must be a date (YYYY-MM-DD)');
 
@@ -24,7 +29,10 @@ export function scalarSchema(attribute: ScalarAttribute): ZodType {
   } else {
     switch (attribute.type) {
       case 'string':
-        schema = safeString().max(attribute.maxLength ?? 255, `must be at most ${attribute.maxLength ?? 255} characters`);
+        schema = safeString().max(
+          attribute.maxLength ?? 255,
+          `must be at most ${attribute.maxLength ?? 255} characters`,
+        );
         break;
       case 'text':
         schema = safeString().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
@@ -35,7 +43,11 @@ export function scalarSchema(attribute: ScalarAttribute): ZodType {
         });
         break;
       case 'integer':
-        schema = z.number({ error: 'must be a number' }).int('must be an integer').min(-INT32).max(INT32);
+        schema = z
+          .number({ error: 'must be a number' })
+          .int('must be an integer')
+          .min(-INT32)
+          .max(INT32);
         break;
       case 'decimal':
         schema = z.number({ error: 'must be a number' }).finite();
@@ -73,7 +85,17 @@ const idSchema = z.union([
     .regex(/^\d{1,10}$/)
     .transform(Number)
     .refine((n) => n >= 1 && n <= INT32),
-  z.object({ id: z.union([z.number().int().min(1).max(INT32), z.string().regex(/^\d{1,10}$/).transform(Number)]) }).transform((o) => o.id),
+  z
+    .object({
+      id: z.union([
+        z.number().int().min(1).max(INT32),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ]),
+    })
+    .transform((o) => o.id),
 ]);
 const idList = z.array(idSchema).max(1000);
 const relationOps = z
@@ -107,11 +129,15 @@ interface Issue {
  * writable attributes, each checked with its schema; relation values as ids, lists of ids or
  * `{connect, disconnect, set}`. Every problem is reported at once, Strapi style.
  */
-export function validateInput(type: ContentType, body: unknown, mode: 'create' | 'update'): ValidatedInput {
+export function validateInput(
+  type: ContentType,
+  body: unknown,
+  mode: 'create' | 'update',
+): ValidatedInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
     throw new AppError('VALIDATION', 'Missing "data" payload in the request body');
   }
-  const data = (body as { data: unknown }).data;
+  const data = body.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new AppError('VALIDATION', 'Invalid "data" payload: expected an object');
   }
@@ -123,7 +149,11 @@ export function validateInput(type: ContentType, body: unknown, mode: 'create' |
   for (const [name, raw] of Object.entries(data as Record<string, unknown>)) {
     const attribute = type.attributes.get(name);
     const isPublishedAt = name === 'publishedAt' && type.draftAndPublish;
-    if (!attribute || attribute.visibility === 'private' || (!attribute.writable && !isPublishedAt)) {
+    if (
+      !attribute ||
+      attribute.visibility === 'private' ||
+      (!attribute.writable && !isPublishedAt)
+    ) {
       issues.push({
         path: [name],
         message: attribute ? `${name} cannot be written` : `Invalid key ${name}`,
@@ -142,7 +172,8 @@ export function validateInput(type: ContentType, body: unknown, mode: 'create' |
       }
       continue;
     }
-    const schema = attribute.kind === 'component' ? attribute.schema.nullable() : scalarSchema(attribute);
+    const schema =
+      attribute.kind === 'component' ? attribute.schema.nullable() : scalarSchema(attribute);
     const result = schema.safeParse(raw);
     if (!result.success) {
       for (const issue of result.error.issues) {
@@ -163,20 +194,42 @@ export function validateInput(type: ContentType, body: unknown, mode: 'create' |
     for (const attribute of type.attributes.values()) {
       if (reported.has(attribute.name)) continue;
       const isMissing = (value: unknown) => value === undefined || value === null;
-      if (attribute.kind === 'scalar' && attribute.required && attribute.writable && isMissing(values.get(attribute.name))) {
-        issues.push({ path: [attribute.name], message: `${attribute.name} must be defined.`, name: 'ValidationError' });
+      if (
+        attribute.kind === 'scalar' &&
+        attribute.required &&
+        attribute.writable &&
+        isMissing(values.get(attribute.name))
+      ) {
+        issues.push({
+          path: [attribute.name],
+          message: `${attribute.name} must be defined.`,
+          name: 'ValidationError',
+        });
       }
       if (attribute.kind === 'relation' && attribute.fk?.notNull && attribute.writable) {
         const change = relations.get(attribute.name)?.change;
         if (!change || (change.set?.length ?? change.connect?.length ?? 0) === 0) {
-          issues.push({ path: [attribute.name], message: `${attribute.name} must be defined.`, name: 'ValidationError' });
+          issues.push({
+            path: [attribute.name],
+            message: `${attribute.name} must be defined.`,
+            name: 'ValidationError',
+          });
         }
       }
     }
   } else {
     for (const attribute of type.attributes.values()) {
-      if (attribute.kind === 'scalar' && !attribute.nullable && values.has(attribute.name) && values.get(attribute.name) === null) {
-        issues.push({ path: [attribute.name], message: `${attribute.name} cannot be null`, name: 'ValidationError' });
+      if (
+        attribute.kind === 'scalar' &&
+        !attribute.nullable &&
+        values.has(attribute.name) &&
+        values.get(attribute.name) === null
+      ) {
+        issues.push({
+          path: [attribute.name],
+          message: `${attribute.name} cannot be null`,
+          name: 'ValidationError',
+        });
       }
     }
   }
@@ -216,7 +269,8 @@ function relationChange(attribute: RelationAttribute, raw: unknown): RelationCha
   if (!toMany) {
     const set = change.set ?? change.connect;
     if ((set?.length ?? 0) > 1) return 'accepts a single id';
-    if (set === undefined && change.disconnect) return attribute.fk?.notNull ? 'cannot be empty' : { set: [] };
+    if (set === undefined && change.disconnect)
+      return attribute.fk?.notNull ? 'cannot be empty' : { set: [] };
     return { set: set ?? [] };
   }
   return change;

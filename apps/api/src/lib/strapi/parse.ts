@@ -29,7 +29,14 @@ const MAX_FILTER_DEPTH = 12;
 const MAX_FILTER_VALUES = 1000;
 const MAX_VALUE_LENGTH = 10_000;
 
-const QUERY_KEYS = new Set(['filters', 'populate', 'fields', 'sort', 'pagination', 'publicationState']);
+const QUERY_KEYS = new Set([
+  'filters',
+  'populate',
+  'fields',
+  'sort',
+  'pagination',
+  'publicationState',
+]);
 const NESTED_POPULATE_KEYS = new Set(['populate', 'fields', 'filters', 'sort', 'count']);
 const OPERATOR_SET = new Set<string>(OPERATORS);
 const ARRAY_OPERATORS = new Set<Operator>(['$in', '$notIn', '$between']);
@@ -71,7 +78,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** qs turns `a[0]=x` into an array but sparse or long lists into objects with numeric keys. */
 function asArray(value: unknown): unknown[] | undefined {
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
     if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) {
@@ -83,7 +90,8 @@ function asArray(value: unknown): unknown[] | undefined {
 
 function checkString(value: string, path: Path): string {
   if (value.includes('\0')) fail('Invalid value: NUL bytes are not allowed', path);
-  if (value.length > MAX_VALUE_LENGTH) fail(`Invalid value: longer than ${MAX_VALUE_LENGTH} characters`, path);
+  if (value.length > MAX_VALUE_LENGTH)
+    fail(`Invalid value: longer than ${MAX_VALUE_LENGTH} characters`, path);
   return value;
 }
 
@@ -100,14 +108,20 @@ const INT32_MAX = 2_147_483_647;
 /** Parses an entry id as a route parameter or filter value: a positive 32-bit integer. */
 export function parseId(value: unknown, path: Path = ['id']): number {
   const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,10}$/.test(text) || Number(text) > INT32_MAX || Number(text) < 1) {
+  if (
+    typeof text !== 'string' ||
+    !/^\d{1,10}$/.test(text) ||
+    Number(text) > INT32_MAX ||
+    Number(text) < 1
+  ) {
     return fail(`Invalid id: expected a positive integer`, path);
   }
   return Number(text);
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
+const DATETIME_RE =
+  /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
 
 export function isValidDate(text: string): boolean {
   const match = DATE_RE.exec(text);
@@ -118,14 +132,24 @@ export function isValidDate(text: string): boolean {
 }
 
 /** Coerces one filter value to the attribute's type, or fails with a message naming the key. */
-function coerceValue(attribute: ScalarAttribute, raw: unknown, path: Path, asText: boolean): unknown {
+function coerceValue(
+  attribute: ScalarAttribute,
+  raw: unknown,
+  path: Path,
+  asText: boolean,
+): unknown {
   if (raw === null) return null;
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
     return fail(`Invalid value for "${path.join('.')}": expected a single value`, path);
   }
   const where = path.join('.');
   if (asText) return checkString(String(raw), path);
-  const type = attribute.type === 'list' ? (attribute.itemType === 'integer' ? 'integer' : 'string') : attribute.type;
+  const type =
+    attribute.type === 'list'
+      ? attribute.itemType === 'integer'
+        ? 'integer'
+        : 'string'
+      : attribute.type;
   switch (type) {
     case 'string':
     case 'text':
@@ -140,7 +164,8 @@ function coerceValue(attribute: ScalarAttribute, raw: unknown, path: Path, asTex
     }
     case 'decimal': {
       const text = String(raw).trim();
-      if (!/^-?\d+(\.\d+)?$/.test(text)) return fail(`Invalid value for "${where}": expected a number`, path);
+      if (!/^-?\d+(\.\d+)?$/.test(text))
+        return fail(`Invalid value for "${where}": expected a number`, path);
       return Number(text);
     }
     case 'boolean':
@@ -155,7 +180,8 @@ function coerceValue(attribute: ScalarAttribute, raw: unknown, path: Path, asTex
     }
     case 'date': {
       const text = checkString(String(raw), path);
-      if (!isValidDate(text)) return fail(`Invalid value for "${where}": expected a date (YYYY-MM-DD)`, path);
+      if (!isValidDate(text))
+        return fail(`Invalid value for "${where}": expected a date (YYYY-MM-DD)`, path);
       return text;
     }
     default:
@@ -222,31 +248,38 @@ export class QueryParser {
     if (raw.populate !== undefined) {
       query.populate = this.parsePopulate(type, raw.populate, [...path, 'populate'], depth);
     }
-    if (allowCount && raw.count !== undefined) query.count = parseBoolean(raw.count, [...path, 'count']);
+    if (allowCount && raw.count !== undefined)
+      query.count = parseBoolean(raw.count, [...path, 'count']);
     return query;
   }
 
   // ---- pagination and publication state ----
 
   private parsePagination(raw: unknown): Pagination {
-    if (raw === undefined) return { kind: 'page', page: 1, pageSize: DEFAULT_PAGE_SIZE, withCount: true };
+    if (raw === undefined)
+      return { kind: 'page', page: 1, pageSize: DEFAULT_PAGE_SIZE, withCount: true };
     if (!isPlainObject(raw)) return fail('Invalid pagination: expected an object', ['pagination']);
     const allowed = new Set(['page', 'pageSize', 'start', 'limit', 'withCount']);
     for (const key of Object.keys(raw)) {
       if (!allowed.has(key)) fail(`Invalid pagination parameter "${key}"`, ['pagination', key]);
     }
-    const withCount = raw.withCount === undefined ? true : parseBoolean(raw.withCount, ['pagination', 'withCount']);
+    const withCount =
+      raw.withCount === undefined ? true : parseBoolean(raw.withCount, ['pagination', 'withCount']);
     const isPage = raw.page !== undefined || raw.pageSize !== undefined;
     const isOffset = raw.start !== undefined || raw.limit !== undefined;
     if (isPage && isOffset) {
-      fail('Invalid pagination attributes. You cannot use page and offset pagination in the same query', [
-        'pagination',
-      ]);
+      fail(
+        'Invalid pagination attributes. You cannot use page and offset pagination in the same query',
+        ['pagination'],
+      );
     }
     const integer = (value: unknown, key: string, min: number): number => {
       const text = typeof value === 'number' ? String(value) : value;
       if (typeof text !== 'string' || !/^-?\d{1,9}$/.test(text) || Number(text) < min) {
-        return fail(`Invalid '${key}' parameter. Expected an integer >= ${min}`, ['pagination', key]);
+        return fail(`Invalid '${key}' parameter. Expected an integer >= ${min}`, [
+          'pagination',
+          key,
+        ]);
       }
       return Number(text);
     };
@@ -258,12 +291,17 @@ export class QueryParser {
     };
     if (isOffset) {
       const start = raw.start === undefined ? 0 : integer(raw.start, 'start', 0);
-      const limit = raw.limit === undefined ? DEFAULT_PAGE_SIZE : maxCheck(integer(raw.limit, 'limit', 1), 'limit');
+      const limit =
+        raw.limit === undefined
+          ? DEFAULT_PAGE_SIZE
+          : maxCheck(integer(raw.limit, 'limit', 1), 'limit');
       return { kind: 'offset', start, limit, withCount };
     }
     const page = raw.page === undefined ? 1 : integer(raw.page, 'page', 1);
     const pageSize =
-      raw.pageSize === undefined ? DEFAULT_PAGE_SIZE : maxCheck(integer(raw.pageSize, 'pageSize', 1), 'pageSize');
+      raw.pageSize === undefined
+        ? DEFAULT_PAGE_SIZE
+        : maxCheck(integer(raw.pageSize, 'pageSize', 1), 'pageSize');
     return { kind: 'page', page, pageSize, withCount };
   }
 
@@ -283,9 +321,11 @@ export class QueryParser {
         return;
       }
       const list = asArray(value);
-      if (!list) return fail('Invalid fields parameter. Expected a string or an array of strings', at);
+      if (!list)
+        return fail('Invalid fields parameter. Expected a string or an array of strings', at);
       list.forEach((item, i) => {
-        if (typeof item !== 'string') fail('Invalid fields parameter. Expected a string or an array of strings', [...at, i]);
+        if (typeof item !== 'string')
+          fail('Invalid fields parameter. Expected a string or an array of strings', [...at, i]);
         collect(item, [...at, i]);
       });
     };
@@ -296,7 +336,10 @@ export class QueryParser {
       if (name === '' || name === 'id') continue;
       const attribute = this.visibleAttribute(type, name, [...path, name], {});
       if (attribute.kind !== 'scalar') {
-        fail(`Invalid field "${name}": only attributes can be selected; use populate for relations`, [...path, name]);
+        fail(
+          `Invalid field "${name}": only attributes can be selected; use populate for relations`,
+          [...path, name],
+        );
       } else {
         selected.set(name, attribute);
       }
@@ -329,7 +372,8 @@ export class QueryParser {
     const fromObject = (value: Record<string, unknown>, prefix: string[], at: Path) => {
       for (const [key, order] of Object.entries(value)) {
         if (isPlainObject(order)) fromObject(order, [...prefix, key], [...at, key]);
-        else if (typeof order === 'string') terms.push(this.sortTerm(type, [...prefix, key], order, [...at, key]));
+        else if (typeof order === 'string')
+          terms.push(this.sortTerm(type, [...prefix, key], order, [...at, key]));
         else fail('Invalid sort parameter', [...at, key]);
       }
     };
@@ -342,7 +386,11 @@ export class QueryParser {
       list.forEach((item, i) => {
         if (typeof item === 'string') fromString(item, [...path, i]);
         else if (isPlainObject(item)) fromObject(item, [], [...path, i]);
-        else fail('Invalid sort parameter. Expected a string, an array of strings or a sort object', [...path, i]);
+        else
+          fail('Invalid sort parameter. Expected a string, an array of strings or a sort object', [
+            ...path,
+            i,
+          ]);
       });
       return terms;
     }
@@ -350,7 +398,10 @@ export class QueryParser {
       fromObject(raw, [], path);
       return terms;
     }
-    return fail('Invalid sort parameter. Expected a string, an array of strings or a sort object', path);
+    return fail(
+      'Invalid sort parameter. Expected a string, an array of strings or a sort object',
+      path,
+    );
   }
 
   private sortTerm(type: ContentType, names: string[], order: string, path: Path): SortTerm {
@@ -368,7 +419,8 @@ export class QueryParser {
       }
       const attribute = this.visibleAttribute(current, name, [...path, name], {});
       if (attribute.kind === 'relation') {
-        if (isLast) fail(`Invalid sort "${names.join('.')}": name an attribute of the relation`, path);
+        if (isLast)
+          fail(`Invalid sort "${names.join('.')}": name an attribute of the relation`, path);
         if (attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany') {
           fail(`Invalid sort "${names.join('.')}": cannot sort by a to-many relation`, path);
         }
@@ -395,13 +447,23 @@ export class QueryParser {
     if (raw === undefined) return undefined;
     const list = asArray(raw);
     if (list) {
-      return { op: 'and' as const, nodes: list.map((item, i) => this.parseFilterObject(type, item, [...path, i], options, 1)) };
+      return {
+        op: 'and' as const,
+        nodes: list.map((item, i) => this.parseFilterObject(type, item, [...path, i], options, 1)),
+      };
     }
-    if (!isPlainObject(raw)) return fail('The filters parameter must be an object or an array', path);
+    if (!isPlainObject(raw))
+      return fail('The filters parameter must be an object or an array', path);
     return this.parseFilterObject(type, raw, path, options, 0);
   }
 
-  private parseFilterObject(type: ContentType, raw: unknown, path: Path, options: ParseOptions, depth: number): FilterNode {
+  private parseFilterObject(
+    type: ContentType,
+    raw: unknown,
+    path: Path,
+    options: ParseOptions,
+    depth: number,
+  ): FilterNode {
     if (depth > MAX_FILTER_DEPTH) fail('Invalid filters: nested too deeply', path);
     if (!isPlainObject(raw)) return fail('Invalid filters: expected an object', path);
     const nodes: FilterNode[] = [];
@@ -412,10 +474,15 @@ export class QueryParser {
         if (!list) fail(`Invalid filters: ${key} expects an array of filters`, at);
         nodes.push({
           op: key === '$and' ? 'and' : 'or',
-          nodes: (list ?? []).map((item, i) => this.parseFilterObject(type, item, [...at, i], options, depth + 1)),
+          nodes: (list ?? []).map((item, i) =>
+            this.parseFilterObject(type, item, [...at, i], options, depth + 1),
+          ),
         });
       } else if (key === '$not') {
-        nodes.push({ op: 'not', node: this.parseFilterObject(type, value, at, options, depth + 1) });
+        nodes.push({
+          op: 'not',
+          node: this.parseFilterObject(type, value, at, options, depth + 1),
+        });
       } else if (key.startsWith('$')) {
         fail(
           OPERATOR_SET.has(key)
@@ -428,7 +495,8 @@ export class QueryParser {
       } else {
         const attribute = this.visibleAttribute(type, key, at, options);
         if (attribute.kind === 'scalar') {
-          if (attribute.visibility === 'protected' && !options.trusted) fail(`Invalid key ${key}`, at);
+          if (attribute.visibility === 'protected' && !options.trusted)
+            fail(`Invalid key ${key}`, at);
           nodes.push(this.parseAttributeFilter(attribute, value, at, depth + 1));
         } else if (attribute.kind === 'relation') {
           const target = this.registry.get(attribute.target);
@@ -450,7 +518,13 @@ export class QueryParser {
    * Inside a relation: attributes of the target, or operators that apply to its id
    * (`filters[organization]=3`, `filters[organization][$null]=true`).
    */
-  private parseRelationFilter(target: ContentType, raw: unknown, path: Path, options: ParseOptions, depth: number): FilterNode {
+  private parseRelationFilter(
+    target: ContentType,
+    raw: unknown,
+    path: Path,
+    options: ParseOptions,
+    depth: number,
+  ): FilterNode {
     if (!isPlainObject(raw) || asArray(raw)) {
       return this.parseAttributeFilter(ID_ATTRIBUTE, raw, path, depth);
     }
@@ -461,12 +535,19 @@ export class QueryParser {
       else rest[key] = value;
     }
     const nodes: FilterNode[] = [];
-    if (Object.keys(operators).length > 0) nodes.push(this.parseAttributeFilter(ID_ATTRIBUTE, operators, path, depth));
-    if (Object.keys(rest).length > 0) nodes.push(this.parseFilterObject(target, rest, path, options, depth));
+    if (Object.keys(operators).length > 0)
+      nodes.push(this.parseAttributeFilter(ID_ATTRIBUTE, operators, path, depth));
+    if (Object.keys(rest).length > 0)
+      nodes.push(this.parseFilterObject(target, rest, path, options, depth));
     return nodes.length === 1 ? (nodes[0] as FilterNode) : { op: 'and', nodes };
   }
 
-  private parseAttributeFilter(attribute: ScalarAttribute, raw: unknown, path: Path, depth: number): FilterNode {
+  private parseAttributeFilter(
+    attribute: ScalarAttribute,
+    raw: unknown,
+    path: Path,
+    depth: number,
+  ): FilterNode {
     if (depth > MAX_FILTER_DEPTH) fail('Invalid filters: nested too deeply', path);
     if (!isPlainObject(raw) || asArray(raw)) {
       const list = asArray(raw);
@@ -494,14 +575,20 @@ export class QueryParser {
     return nodes.length === 1 ? (nodes[0] as FilterNode) : { op: 'and', nodes };
   }
 
-  private compare(attribute: ScalarAttribute, operator: Operator, raw: unknown, path: Path): FilterNode {
+  private compare(
+    attribute: ScalarAttribute,
+    operator: Operator,
+    raw: unknown,
+    path: Path,
+  ): FilterNode {
     const where = path.join('.');
     if (attribute.type === 'json') {
       if (operator !== '$null' && operator !== '$notNull') {
         fail(`Invalid filters: ${attribute.name} only supports $null and $notNull`, path);
       }
     } else if (attribute.type === 'list') {
-      if (!LIST_OPERATORS.has(operator)) fail(`Invalid filters: ${operator} does not apply to the list ${attribute.name}`, path);
+      if (!LIST_OPERATORS.has(operator))
+        fail(`Invalid filters: ${operator} does not apply to the list ${attribute.name}`, path);
     } else if (ORDER_OPERATORS.has(operator) && attribute.type === 'boolean') {
       fail(`Invalid filters: ${operator} does not apply to the boolean ${attribute.name}`, path);
     }
@@ -512,7 +599,8 @@ export class QueryParser {
     const asText = TEXT_OPERATORS.has(operator);
     if (ARRAY_OPERATORS.has(operator)) {
       const values = list ?? [raw];
-      if (values.length > MAX_FILTER_VALUES) fail(`Invalid filters: more than ${MAX_FILTER_VALUES} values`, path);
+      if (values.length > MAX_FILTER_VALUES)
+        fail(`Invalid filters: more than ${MAX_FILTER_VALUES} values`, path);
       if (operator === '$between' && values.length !== 2) {
         fail(`Invalid value for "${where}": $between expects exactly two values`, path);
       }
@@ -522,14 +610,16 @@ export class QueryParser {
         operator,
         value: values.map((v, i) => {
           const coerced = coerceValue(attribute, v, [...path, i], false);
-          if (coerced === null) fail(`Invalid value for "${where}": null is not allowed here`, [...path, i]);
+          if (coerced === null)
+            fail(`Invalid value for "${where}": null is not allowed here`, [...path, i]);
           return coerced;
         }),
       };
     }
     if (list) {
       // Strapi applies a non-array operator to each value and joins them with OR.
-      if (list.length > MAX_FILTER_VALUES) fail(`Invalid filters: more than ${MAX_FILTER_VALUES} values`, path);
+      if (list.length > MAX_FILTER_VALUES)
+        fail(`Invalid filters: more than ${MAX_FILTER_VALUES} values`, path);
       return {
         op: 'or',
         nodes: list.map((v, i) => this.compare(attribute, operator, v, [...path, i])),
@@ -544,8 +634,14 @@ export class QueryParser {
 
   // ---- populate ----
 
-  private parsePopulate(type: ContentType, raw: unknown, path: Path, depth: number): Map<string, PopulateNode> {
-    if (depth > MAX_POPULATE_DEPTH) fail(`Invalid populate: deeper than ${MAX_POPULATE_DEPTH} levels`, path);
+  private parsePopulate(
+    type: ContentType,
+    raw: unknown,
+    path: Path,
+    depth: number,
+  ): Map<string, PopulateNode> {
+    if (depth > MAX_POPULATE_DEPTH)
+      fail(`Invalid populate: deeper than ${MAX_POPULATE_DEPTH} levels`, path);
     const result = new Map<string, PopulateNode>();
     if (raw === '*' || raw === true || raw === 'true') {
       for (const attribute of type.attributes.values()) {
@@ -560,21 +656,29 @@ export class QueryParser {
     }
     if (raw === 'false' || raw === false) return result;
     if (typeof raw === 'string') {
-      for (const part of raw.split(',')) this.addPopulatePath(type, result, part.trim(), path, depth);
+      for (const part of raw.split(','))
+        this.addPopulatePath(type, result, part.trim(), path, depth);
       return result;
     }
     const list = asArray(raw);
     if (list) {
       list.forEach((item, i) => {
         if (typeof item !== 'string') {
-          fail('Invalid populate parameter. Expected a string, an array of strings, a populate object', [...path, i]);
+          fail(
+            'Invalid populate parameter. Expected a string, an array of strings, a populate object',
+            [...path, i],
+          );
         }
-        for (const part of (item as string).split(',')) this.addPopulatePath(type, result, part.trim(), [...path, i], depth);
+        for (const part of (item as string).split(','))
+          this.addPopulatePath(type, result, part.trim(), [...path, i], depth);
       });
       return result;
     }
     if (!isPlainObject(raw)) {
-      return fail('Invalid populate parameter. Expected a string, an array of strings, a populate object', path);
+      return fail(
+        'Invalid populate parameter. Expected a string, an array of strings, a populate object',
+        path,
+      );
     }
     for (const [name, value] of Object.entries(raw)) {
       const at = [...path, name];
@@ -607,24 +711,44 @@ export class QueryParser {
   private populatableAttribute(type: ContentType, name: string, path: Path) {
     const attribute = this.visibleAttribute(type, name, path, {});
     if (attribute.kind === 'scalar') {
-      return fail(`Invalid populate: "${name}" is an attribute, not a relation, media or component`, path);
+      return fail(
+        `Invalid populate: "${name}" is an attribute, not a relation, media or component`,
+        path,
+      );
     }
     return attribute;
   }
 
-  private relationPopulate(attribute: RelationAttribute, raw: Record<string, unknown>, path: Path, depth: number): PopulateNode {
+  private relationPopulate(
+    attribute: RelationAttribute,
+    raw: Record<string, unknown>,
+    path: Path,
+    depth: number,
+  ): PopulateNode {
     const target = this.registry.get(attribute.target);
-    return { kind: 'relation', attribute, target, query: this.parseNested(target, raw, path, depth + 1, true) };
+    return {
+      kind: 'relation',
+      attribute,
+      target,
+      query: this.parseNested(target, raw, path, depth + 1, true),
+    };
   }
 
   /**
    * A dotted path populates each relation on the way; a path ending in an attribute of the last
    * relation (`university.name`) populates that relation and keeps the attribute.
    */
-  private addPopulatePath(type: ContentType, into: Map<string, PopulateNode>, dotted: string, path: Path, depth: number) {
+  private addPopulatePath(
+    type: ContentType,
+    into: Map<string, PopulateNode>,
+    dotted: string,
+    path: Path,
+    depth: number,
+  ) {
     if (dotted === '') return;
     if (dotted === '*') {
-      for (const [name, node] of this.parsePopulate(type, '*', path, depth)) if (!into.has(name)) into.set(name, node);
+      for (const [name, node] of this.parsePopulate(type, '*', path, depth))
+        if (!into.has(name)) into.set(name, node);
       return;
     }
     const names = dotted.split('.');
@@ -638,7 +762,10 @@ export class QueryParser {
       const attribute = this.visibleAttribute(currentType, name, at, {});
       if (attribute.kind === 'scalar') {
         if (index === 0 || index !== names.length - 1) {
-          fail(`Invalid populate "${dotted}": "${name}" is an attribute, not a relation, media or component`, at);
+          fail(
+            `Invalid populate "${dotted}": "${name}" is an attribute, not a relation, media or component`,
+            at,
+          );
         }
         return;
       }
@@ -668,10 +795,12 @@ export class QueryParser {
   }
 
   private checkComponentPopulate(shape: ComponentShape, raw: unknown, path: Path, depth: number) {
-    if (depth > MAX_POPULATE_DEPTH) fail(`Invalid populate: deeper than ${MAX_POPULATE_DEPTH} levels`, path);
+    if (depth > MAX_POPULATE_DEPTH)
+      fail(`Invalid populate: deeper than ${MAX_POPULATE_DEPTH} levels`, path);
     if (raw === '*' || raw === true || raw === 'true' || raw === undefined) return;
     if (typeof raw === 'string') {
-      for (const part of raw.split(',')) this.checkComponentPath(shape, part.trim().split('.'), path);
+      for (const part of raw.split(','))
+        this.checkComponentPath(shape, part.trim().split('.'), path);
       return;
     }
     const list = asArray(raw);

@@ -25,9 +25,13 @@ beforeAll(async () => {
 type Entity = { id: number; attributes: Record<string, unknown> };
 async function get(url: string) {
   const res = await app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: res.json() as { data: Entity[] & Entity; error?: { message: string } } };
+  return {
+    status: res.statusCode,
+    body: res.json<{ data: Entity[] & Entity; error?: { message: string } }>(),
+  };
 }
-const related = (entity: Entity | undefined, name: string) => (entity?.attributes[name] as { data: unknown }).data;
+const related = (entity: Entity | undefined, name: string) =>
+  (entity?.attributes[name] as { data: unknown }).data;
 
 /** A university with two campuses, each with degrees, one of them with a call. */
 async function catalogue() {
@@ -35,8 +39,13 @@ async function catalogue() {
   const university = await createUniversity({ name });
   const espinardo = await createCampus({ name: `${name} Espinardo`, universityId: university.id });
   const merced = await createCampus({ name: `${name} Merced`, universityId: university.id });
-  const informatica = await createDegree({ name: `${name} Informática`, duration: 4 }, [espinardo.id]);
-  const derecho = await createDegree({ name: `${name} Derecho`, duration: 4, master: false }, [espinardo.id, merced.id]);
+  const informatica = await createDegree({ name: `${name} Informática`, duration: 4 }, [
+    espinardo.id,
+  ]);
+  const derecho = await createDegree({ name: `${name} Derecho`, duration: 4, master: false }, [
+    espinardo.id,
+    merced.id,
+  ]);
   const call = await createCall({ name: `${name} Convocatoria 2026` }, [informatica.id]);
   return { name, university, espinardo, merced, informatica, derecho, call };
 }
@@ -48,7 +57,9 @@ describe('populate forms', () => {
     const university = related(body.data, 'university') as Entity;
     expect(university.attributes.name).toBe(c.name);
     expect(university.attributes.centers).toBeUndefined();
-    expect((related(body.data, 'degrees') as Entity[]).map((d) => d.id).sort()).toEqual([c.informatica.id, c.derecho.id].sort());
+    expect((related(body.data, 'degrees') as Entity[]).map((d) => d.id).sort()).toEqual(
+      [c.informatica.id, c.derecho.id].sort(),
+    );
   });
 
   it('when relations are not asked for, they are not in the answer', async () => {
@@ -65,13 +76,17 @@ describe('populate forms', () => {
     const degrees = related(body.data, 'degrees') as Entity[];
     const informatica = degrees.find((d) => d.id === c.informatica.id);
     expect(informatica?.attributes.duration).toBe(4);
-    expect((related(informatica, 'calls') as Entity[]).map((x) => x.attributes.name)).toEqual([`${c.name} Convocatoria 2026`]);
+    expect((related(informatica, 'calls') as Entity[]).map((x) => x.attributes.name)).toEqual([
+      `${c.name} Convocatoria 2026`,
+    ]);
     expect((related(body.data, 'university') as Entity).attributes.name).toBe(c.name);
   });
 
   it('when populate is an array, each entry is populated', async () => {
     const c = await catalogue();
-    const { body } = await get(`/api/campuses/${c.espinardo.id}?populate[0]=university&populate[1]=degrees`);
+    const { body } = await get(
+      `/api/campuses/${c.espinardo.id}?populate[0]=university&populate[1]=degrees`,
+    );
     expect(related(body.data, 'university')).not.toBeNull();
     expect(related(body.data, 'degrees')).toHaveLength(2);
   });
@@ -100,7 +115,9 @@ describe('populate forms', () => {
 
   it('when populate[x] is true or *, x is populated; when false, it is not', async () => {
     const c = await catalogue();
-    const a = await get(`/api/campuses/${c.espinardo.id}?populate[university]=true&populate[degrees]=false`);
+    const a = await get(
+      `/api/campuses/${c.espinardo.id}?populate[university]=true&populate[degrees]=false`,
+    );
     expect(related(a.body.data, 'university')).not.toBeNull();
     expect(a.body.data.attributes.degrees).toBeUndefined();
     const b = await get(`/api/campuses/${c.espinardo.id}?populate[university]=*`);
@@ -109,7 +126,9 @@ describe('populate forms', () => {
 
   it('when populate asks for a count, the number of related entries is answered', async () => {
     const c = await catalogue();
-    const { body } = await get(`/api/universities/${c.university.id}?populate[centers][count]=true`);
+    const { body } = await get(
+      `/api/universities/${c.university.id}?populate[centers][count]=true`,
+    );
     expect(body.data.attributes.centers).toEqual({ data: { attributes: { count: 2 } } });
   });
 
@@ -123,9 +142,15 @@ describe('populate forms', () => {
   it('when a relation is reached by its inverse side (oneToMany), each parent gets its own children', async () => {
     const a = await catalogue();
     const b = await catalogue();
-    const query = qs.stringify({ filters: { id: { $in: [a.university.id, b.university.id] } }, populate: { centers: { sort: 'name' } } });
+    const query = qs.stringify({
+      filters: { id: { $in: [a.university.id, b.university.id] } },
+      populate: { centers: { sort: 'name' } },
+    });
     const { body } = await get(`/api/universities?${query}`);
-    for (const [university, c] of [[body.data[0], a], [body.data[1], b]] as const) {
+    for (const [university, c] of [
+      [body.data[0], a],
+      [body.data[1], b],
+    ] as const) {
       expect((related(university, 'centers') as Entity[]).map((x) => x.attributes.name)).toEqual([
         `${c.name} Espinardo`,
         `${c.name} Merced`,
@@ -147,8 +172,32 @@ describe('populate rejected', () => {
     ['an attribute in the middle of a path', 'populate=degrees.name.calls', /is an attribute/],
     ['a private attribute', 'populate[university][fields][0]=password', /Invalid key password/],
     ['an unknown nested key', 'populate[degrees][calls]=*', /Invalid populate key "calls"/],
-    ['more than five levels', 'populate=degrees.campuses.degrees.campuses.degrees.campuses', /deeper than 5/],
-    ['more than five levels in object form', qs.stringify({ populate: { degrees: { populate: { campuses: { populate: { degrees: { populate: { campuses: { populate: { degrees: { populate: { campuses: '*' } } } } } } } } } } } }), /deeper than 5/],
+    [
+      'more than five levels',
+      'populate=degrees.campuses.degrees.campuses.degrees.campuses',
+      /deeper than 5/,
+    ],
+    [
+      'more than five levels in object form',
+      qs.stringify({
+        populate: {
+          degrees: {
+            populate: {
+              campuses: {
+                populate: {
+                  degrees: {
+                    populate: {
+                      campuses: { populate: { degrees: { populate: { campuses: '*' } } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }),
+      /deeper than 5/,
+    ],
     ['a number', 'populate[degrees]=7', /Expected '\*', true or an object/],
   ];
   it.each(rejected)('when populate has %s, the answer is 400', async (_name, query, message) => {
@@ -160,7 +209,9 @@ describe('populate rejected', () => {
 
   it('when populate goes exactly five levels deep, it is accepted', async () => {
     const campus = await createCampus();
-    const { status } = await get(`/api/campuses/${campus.id}?populate=degrees.campuses.degrees.campuses.university`);
+    const { status } = await get(
+      `/api/campuses/${campus.id}?populate=degrees.campuses.degrees.campuses.university`,
+    );
     expect(status).toBe(200);
   });
 });
@@ -192,7 +243,11 @@ describe('populate runs a bounded number of queries', () => {
     const { service, queries } = await countingService();
     const result = await service.find(
       'api::project.project',
-      { filters: { title: { $startsWith: prefix } }, populate: 'organization', pagination: { pageSize: '30' } },
+      {
+        filters: { title: { $startsWith: prefix } },
+        populate: 'organization',
+        pagination: { pageSize: '30' },
+      },
       VISITOR,
     );
     expect(result.data).toHaveLength(30);

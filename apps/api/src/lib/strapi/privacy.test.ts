@@ -24,15 +24,21 @@ beforeAll(async () => {
 type Entity = { id: number; attributes: Record<string, unknown> };
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, text: res.body, body: res.json() as { data: Entity & Entity[]; error?: { message: string } } };
+  return {
+    status: res.statusCode,
+    text: res.body,
+    body: res.json<{ data: Entity & Entity[]; error?: { message: string } }>(),
+  };
 }
 
 const registry = createRegistry();
 const privateAttributes = new Map(
-  registry.all().map((type) => [
-    type.uid,
-    [...type.attributes.values()].filter((a) => a.visibility === 'private').map((a) => a.name),
-  ]),
+  registry
+    .all()
+    .map((type) => [
+      type.uid,
+      [...type.attributes.values()].filter((a) => a.visibility === 'private').map((a) => a.name),
+    ]),
 );
 
 describe('private attributes are unreachable, whoever asks', () => {
@@ -49,9 +55,15 @@ describe('private attributes are unreachable, whoever asks', () => {
       if (attribute.kind !== 'relation') continue;
       for (const name of privateAttributes.get(attribute.target) ?? []) {
         const path = `${attribute.name}.${name}`;
-        probes.push([`${base} filters on ${path}`, `${base}?filters[${attribute.name}][${name}][$eq]=x`]);
+        probes.push([
+          `${base} filters on ${path}`,
+          `${base}?filters[${attribute.name}][${name}][$eq]=x`,
+        ]);
         probes.push([`${base} sorts by ${path}`, `${base}?sort=${path}`]);
-        probes.push([`${base} selects ${path} in populate`, `${base}?populate[${attribute.name}][fields][0]=${name}`]);
+        probes.push([
+          `${base} selects ${path} in populate`,
+          `${base}?populate[${attribute.name}][fields][0]=${name}`,
+        ]);
       }
     }
   }
@@ -68,14 +80,27 @@ describe('private attributes are unreachable, whoever asks', () => {
 
   it('when an admin populates everything reachable from students, no private attribute is in the answer', async () => {
     const picture = await createFile({ uploadedById: 1 });
-    const user = await createUser({ profileType: 'student', pictureId: picture.id, resetPasswordToken: 'reset-secret', confirmationToken: 'confirm-secret' });
+    const user = await createUser({
+      profileType: 'student',
+      pictureId: picture.id,
+      resetPasswordToken: 'reset-secret',
+      confirmationToken: 'confirm-secret',
+    });
     const student = await createStudent({ userId: user.id });
     const { status, text } = await get(
       `/api/students/${student.id}?populate[user][populate]=*&populate[CV]=*&populate[applys][populate]=*`,
       admin,
     );
     expect(status).toBe(200);
-    for (const secret of ['password', 'argon2', 'reset-secret', 'confirm-secret', 'resetPassword', 'confirmationToken', 'uploadedById']) {
+    for (const secret of [
+      'password',
+      'argon2',
+      'reset-secret',
+      'confirm-secret',
+      'resetPassword',
+      'confirmationToken',
+      'uploadedById',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain(user.email);
@@ -117,7 +142,9 @@ describe('protected attributes are shown only to whom they belong', () => {
     const organization = await createOrganization({ contact_phone: '+34 699 111 222' });
     const project = await createProject({ organizationId: organization.id });
     const { text, body } = await get(`/api/projects/${project.id}?populate=organization`);
-    expect((body.data.attributes.organization as { data: Entity }).data.attributes.name).toBe(organization.name);
+    expect((body.data.attributes.organization as { data: Entity }).data.attributes.name).toBe(
+      organization.name,
+    );
     expect(text).not.toContain('699 111 222');
   });
 
@@ -147,7 +174,10 @@ describe('protected attributes are shown only to whom they belong', () => {
     expect(body.data.map((n) => n.id)).toEqual([own.id]);
     expect(text).toContain('33333333P');
     expect(text).not.toContain('44444444A');
-    const foreign = await get(`/api/communication-centers?filters[student][id][$eq]=${theirs.id}`, headers);
+    const foreign = await get(
+      `/api/communication-centers?filters[student][id][$eq]=${theirs.id}`,
+      headers,
+    );
     expect(foreign.body.data).toEqual([]);
   });
 });

@@ -1,9 +1,4 @@
-import type {
-  ComponentAttribute,
-  ContentType,
-  RelationAttribute,
-  ScalarAttribute,
-} from './types';
+import type { ComponentAttribute, ContentType, RelationAttribute, ScalarAttribute } from './types';
 
 /** Attribute-level operators of Strapi v4 filters. */
 export const OPERATORS = [

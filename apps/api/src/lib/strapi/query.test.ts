@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../../test/helpers/app';
-import { asAdmin, createOrganization, createProject, createUniversity, unique } from '../../../test/helpers/factories';
+import {
+  asAdmin,
+  createOrganization,
+  createProject,
+  createUniversity,
+  unique,
+} from '../../../test/helpers/factories';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -17,12 +23,13 @@ interface Body {
 }
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, body: res.json() as Body };
+  return { status: res.statusCode, body: res.json<Body>() };
 }
 
 async function universities(count: number) {
   const prefix = unique('Pag');
-  for (let i = 0; i < count; i++) await createUniversity({ name: `${prefix} ${String(i).padStart(3, '0')}` });
+  for (let i = 0; i < count; i++)
+    await createUniversity({ name: `${prefix} ${String(i).padStart(3, '0')}` });
   return prefix;
 }
 const withPrefix = (prefix: string, rest: Record<string, unknown>) =>
@@ -38,28 +45,36 @@ describe('pagination', () => {
 
   it('when the last page is asked for, it holds the rest', async () => {
     const prefix = await universities(30);
-    const { body } = await get(`/api/universities?${withPrefix(prefix, { pagination: { page: 2, pageSize: 25 } })}`);
+    const { body } = await get(
+      `/api/universities?${withPrefix(prefix, { pagination: { page: 2, pageSize: 25 } })}`,
+    );
     expect(body.data).toHaveLength(5);
     expect(body.meta.pagination).toEqual({ page: 2, pageSize: 25, pageCount: 2, total: 30 });
   });
 
   it('when a page beyond the last is asked for, the list is empty and the meta still true', async () => {
     const prefix = await universities(3);
-    const { body } = await get(`/api/universities?${withPrefix(prefix, { pagination: { page: 9, pageSize: 2 } })}`);
+    const { body } = await get(
+      `/api/universities?${withPrefix(prefix, { pagination: { page: 9, pageSize: 2 } })}`,
+    );
     expect(body.data).toEqual([]);
     expect(body.meta.pagination).toEqual({ page: 9, pageSize: 2, pageCount: 2, total: 3 });
   });
 
   it('when start and limit are given, the meta is {start, limit, total}', async () => {
     const prefix = await universities(5);
-    const { body } = await get(`/api/universities?${withPrefix(prefix, { sort: 'name', pagination: { start: 3, limit: 10 } })}`);
+    const { body } = await get(
+      `/api/universities?${withPrefix(prefix, { sort: 'name', pagination: { start: 3, limit: 10 } })}`,
+    );
     expect(body.data.map((u) => u.attributes.name)).toEqual([`${prefix} 003`, `${prefix} 004`]);
     expect(body.meta.pagination).toEqual({ start: 3, limit: 10, total: 5 });
   });
 
   it('when withCount is false, no total is computed', async () => {
     const prefix = await universities(2);
-    const { body } = await get(`/api/universities?${withPrefix(prefix, { pagination: { pageSize: 1, withCount: false } })}`);
+    const { body } = await get(
+      `/api/universities?${withPrefix(prefix, { pagination: { pageSize: 1, withCount: false } })}`,
+    );
     expect(body.meta.pagination).toEqual({ page: 1, pageSize: 1 });
   });
 
@@ -93,7 +108,11 @@ describe('sort', () => {
   it('when sorting by name:desc, the order is reversed', async () => {
     const prefix = await universities(3);
     const { body } = await get(`/api/universities?${withPrefix(prefix, { sort: 'name:desc' })}`);
-    expect(body.data.map((u) => u.attributes.name)).toEqual([`${prefix} 002`, `${prefix} 001`, `${prefix} 000`]);
+    expect(body.data.map((u) => u.attributes.name)).toEqual([
+      `${prefix} 002`,
+      `${prefix} 001`,
+      `${prefix} 000`,
+    ]);
   });
 
   it('when sort is an array or a comma list, earlier fields come first', async () => {
@@ -143,7 +162,10 @@ describe('fields', () => {
     const project = await createProject();
     for (const query of ['fields=title,status', 'fields[0]=title&fields[1]=status']) {
       const { body } = await get(`/api/projects?filters[id]=${project.id}&${query}`);
-      expect(body.data[0]).toEqual({ id: project.id, attributes: { title: project.title, status: 'Publicada' } });
+      expect(body.data[0]).toEqual({
+        id: project.id,
+        attributes: { title: project.title, status: 'Publicada' },
+      });
     }
   });
 
@@ -172,7 +194,10 @@ describe('publication state', () => {
     const headers = await asAdmin(app);
     const draft = await createProject({ publishedAt: null, status: 'Pendiente' });
     expect((await get(`/api/projects?filters[id]=${draft.id}`, headers)).body.data).toEqual([]);
-    const preview = await get(`/api/projects?publicationState=preview&filters[id]=${draft.id}`, headers);
+    const preview = await get(
+      `/api/projects?publicationState=preview&filters[id]=${draft.id}`,
+      headers,
+    );
     expect(preview.body.data.map((p) => p.id)).toEqual([draft.id]);
     expect(preview.body.data[0]?.attributes.publishedAt).toBeNull();
   });
@@ -191,15 +216,21 @@ describe('top-level parameters and ids', () => {
     ['an id beyond 32 bits', '/api/projects/99999999999', 400],
     ['a query nested beyond what qs allows', `/api/projects?filters${'[a]'.repeat(25)}=1`, 400],
   ];
-  it.each(rejected)('when the request has %s, the answer is %i with the Strapi error shape', async (_name, url, status) => {
-    const res = await get(url);
-    expect(res.status).toBe(status);
-    expect(res.body).toMatchObject({ data: null, error: { status, name: 'ValidationError' } });
-  });
+  it.each(rejected)(
+    'when the request has %s, the answer is %i with the Strapi error shape',
+    async (_name, url, status) => {
+      const res = await get(url);
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject({ data: null, error: { status, name: 'ValidationError' } });
+    },
+  );
 
   it('when an entry does not exist, the answer is 404 NotFoundError', async () => {
     const res = await get('/api/projects/2147483647');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    expect(res.body).toEqual({
+      data: null,
+      error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} },
+    });
   });
 });

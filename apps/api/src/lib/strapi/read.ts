@@ -25,8 +25,8 @@ const PARENT_KEY = '__parent';
 export type Executor = Pick<Database, 'execute'>;
 
 export async function rowsOf(db: Executor, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }
 
 /** How protected attributes of the rows of one select are shown. */
@@ -73,17 +73,23 @@ export function selectList(
 
 export function scalarAttributes(type: ContentType): ScalarAttribute[] {
   const list: ScalarAttribute[] = [];
-  for (const attribute of type.attributes.values()) if (attribute.kind === 'scalar') list.push(attribute);
+  for (const attribute of type.attributes.values())
+    if (attribute.kind === 'scalar') list.push(attribute);
   return list;
 }
 
 function hasProtected(type: ContentType): boolean {
-  for (const attribute of type.attributes.values()) if (attribute.visibility === 'protected') return true;
+  for (const attribute of type.attributes.values())
+    if (attribute.visibility === 'protected') return true;
   return false;
 }
 
 /** The draft/publish condition: live answers only published rows. */
-export function publicationCondition(type: ContentType, alias: string, state: PublicationState): Condition {
+export function publicationCondition(
+  type: ContentType,
+  alias: string,
+  state: PublicationState,
+): Condition {
   if (!type.draftAndPublish || state === 'preview') return true;
   return sql`${column(alias, 'published_at')} IS NOT NULL`;
 }
@@ -130,14 +136,25 @@ async function populateRelation(
   if (attribute.fk) {
     const key = FK_PREFIX + name;
     const ids = unique(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'));
-    const related = ids.length === 0 ? [] : await fetchRelated(db, compiler, target, inner, query, state, {
-      link: sql`${column(inner, 'id')} = ANY(${sql.param(ids)}::int4[])`,
-      conditions,
-    });
+    const related =
+      ids.length === 0
+        ? []
+        : await fetchRelated(db, compiler, target, inner, query, state, {
+            link: sql`${column(inner, 'id')} = ANY(${sql.param(ids)}::int4[])`,
+            conditions,
+          });
     const byId = new Map(related.map((r) => [r.id, r]));
     for (const row of rows) {
       const id = row[key];
-      attach(row, name, query.count ? { count: typeof id === 'number' && byId.has(id) ? 1 : 0 } : (typeof id === 'number' ? (byId.get(id) ?? null) : null));
+      attach(
+        row,
+        name,
+        query.count
+          ? { count: typeof id === 'number' && byId.has(id) ? 1 : 0 }
+          : typeof id === 'number'
+            ? (byId.get(id) ?? null)
+            : null,
+      );
       delete row[key];
     }
     return;
@@ -190,7 +207,12 @@ async function populateRelation(
   }
 }
 
-function relatedFrom(compiler: Compiler, attribute: RelationAttribute, target: ContentType, inner: string): SQL {
+function relatedFrom(
+  compiler: Compiler,
+  attribute: RelationAttribute,
+  target: ContentType,
+  inner: string,
+): SQL {
   compiler.tables.add(target.table);
   if (attribute.join) {
     compiler.tables.add(attribute.join.table);
@@ -254,7 +276,7 @@ export interface Entity {
 export function toIsoTimestamp(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  const text = String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
   const normalised = text.includes('T') ? text : text.replace(' ', 'T');
   const withZone = /[+-]\d{2}$/.test(normalised) ? `${normalised}:00` : normalised;
   const time = Date.parse(withZone);
@@ -276,7 +298,11 @@ function scalarValue(attribute: ScalarAttribute, value: unknown): unknown {
 }
 
 /** `{id, attributes}` for one row: public attributes, protected ones when allowed, populated relations. */
-export function serialize(type: ContentType, row: Row, query: Pick<NestedQuery, 'fields' | 'populate'>): Entity {
+export function serialize(
+  type: ContentType,
+  row: Row,
+  query: Pick<NestedQuery, 'fields' | 'populate'>,
+): Entity {
   const attributes: Record<string, unknown> = {};
   const showProtected = (row as Row & { [SHOW_PROTECTED]?: boolean })[SHOW_PROTECTED] === true;
   const selected = query.fields ?? scalarAttributes(type);
@@ -302,5 +328,5 @@ function serializeRelation(node: RelationPopulate, value: Populated): unknown {
   if (value === null) return null;
   if (Array.isArray(value)) return value.map((r) => serialize(node.target, r, node.query));
   if ('count' in value && !('id' in value)) return { attributes: { count: value.count } };
-  return serialize(node.target, value as Row, node.query);
+  return serialize(node.target, value, node.query);
 }

@@ -58,14 +58,20 @@ export interface ContentTypeSpec {
 
 const SYSTEM_READ_ONLY = new Set(['createdAt', 'updatedAt']);
 
-function scalarType(column: Column): { type: ScalarType; sqlType: string; itemType?: 'string' | 'integer' } {
+function scalarType(column: Column): {
+  type: ScalarType;
+  sqlType: string;
+  itemType?: 'string' | 'integer';
+} {
   switch (column.columnType) {
     case 'PgVarchar':
       return column.enumValues
         ? { type: 'enumeration', sqlType: 'text' }
         : { type: 'string', sqlType: 'text' };
     case 'PgText':
-      return column.enumValues ? { type: 'enumeration', sqlType: 'text' } : { type: 'text', sqlType: 'text' };
+      return column.enumValues
+        ? { type: 'enumeration', sqlType: 'text' }
+        : { type: 'text', sqlType: 'text' };
     case 'PgInteger':
     case 'PgSerial':
       return { type: 'integer', sqlType: 'int4' };
@@ -121,7 +127,12 @@ export function defineContentType(spec: ContentTypeSpec): ContentType {
   const relationAttributes: Attribute[] = [];
 
   for (const [name, relation] of Object.entries(spec.relations ?? {})) {
-    const base = { name, visibility: visibilityOf(name), writable: !readOnly.has(name), media: false };
+    const base = {
+      name,
+      visibility: visibilityOf(name),
+      writable: !readOnly.has(name),
+      media: false,
+    };
     let attribute: RelationAttribute;
     if ('column' in relation) {
       consumed.add(byColumnName.get(relation.column.name) ?? relation.column.name);
@@ -215,7 +226,8 @@ export function defineContentType(spec: ContentTypeSpec): ContentType {
     if (!attributes.has(name)) throw new Error(`${spec.uid}: unknown attribute ${name}`);
   }
   for (const name of Object.keys(spec.validate ?? {})) {
-    if (!attributes.has(name)) throw new Error(`${spec.uid}: validation for unknown attribute ${name}`);
+    if (!attributes.has(name))
+      throw new Error(`${spec.uid}: validation for unknown attribute ${name}`);
   }
 
   return {
@@ -263,7 +275,9 @@ export class Registry {
     const target = this.get(attribute.target);
     const inverse = attribute.mappedBy ? target.attributes.get(attribute.mappedBy) : undefined;
     if (!inverse || inverse.kind !== 'relation' || !inverse.fk) {
-      throw new Error(`${attribute.name}: mappedBy ${attribute.mappedBy} is not a foreign key of ${target.uid}`);
+      throw new Error(
+        `${attribute.name}: mappedBy ${attribute.mappedBy} is not a foreign key of ${target.uid}`,
+      );
     }
     return inverse;
   }

@@ -9,9 +9,9 @@ import { parseId } from './parse';
 export function requestQuery(request: FastifyRequest): RawQuery {
   const query = request.query as Record<string | symbol, unknown>;
   if (query[QUERY_PARSE_ERROR]) {
-    throw validationError(`Invalid query string: ${String(query[QUERY_PARSE_ERROR])}`);
+    throw validationError(`Invalid query string: ${query[QUERY_PARSE_ERROR] as string}`);
   }
-  return query as RawQuery;
+  return query;
 }
 
 export function routeId(request: FastifyRequest): number {
@@ -30,17 +30,27 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
     if (type.kind === 'singleType') {
       const path = `/api/${type.singularName}`;
       app.get(path, (request, reply) =>
-        serveCached(request, reply, (tables) => entities.findSingle(uid, requestQuery(request), request.actor, tables)),
+        serveCached(request, reply, (tables) =>
+          entities.findSingle(uid, requestQuery(request), request.actor, tables),
+        ),
       );
-      app.put(path, (request) => entities.upsertSingle(uid, request.body, requestQuery(request), request.actor));
-      app.delete(path, (request) => entities.deleteSingle(uid, requestQuery(request), request.actor));
+      app.put(path, (request) =>
+        entities.upsertSingle(uid, request.body, requestQuery(request), request.actor),
+      );
+      app.delete(path, (request) =>
+        entities.deleteSingle(uid, requestQuery(request), request.actor),
+      );
       continue;
     }
     const base = `/api/${type.pluralName}`;
     app.get(base, (request, reply) =>
-      serveCached(request, reply, (tables) => entities.find(uid, requestQuery(request), request.actor, tables)),
+      serveCached(request, reply, (tables) =>
+        entities.find(uid, requestQuery(request), request.actor, tables),
+      ),
     );
-    app.post(base, (request) => entities.create(uid, request.body, requestQuery(request), request.actor));
+    app.post(base, (request) =>
+      entities.create(uid, request.body, requestQuery(request), request.actor),
+    );
     app.get(`${base}/:id`, (request, reply) =>
       serveCached(request, reply, (tables) =>
         entities.findOne(uid, routeId(request), requestQuery(request), request.actor, tables),

@@ -25,13 +25,29 @@ beforeAll(async () => {
 type Entity = { id: number; attributes: Record<string, unknown> };
 interface Body {
   data: Entity & Entity[];
-  error?: { status: number; name: string; message: string; details: { errors?: { path: string[]; message: string }[] } };
+  error?: {
+    status: number;
+    name: string;
+    message: string;
+    details: { errors?: { path: string[]; message: string }[] };
+  };
 }
-async function send(method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = admin) {
-  const res = await app.inject({ method, url, payload: payload as Record<string, unknown>, headers });
-  return { status: res.statusCode, body: res.json() as Body };
+async function send(
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET',
+  url: string,
+  payload?: unknown,
+  headers = admin,
+) {
+  const res = await app.inject({
+    method,
+    url,
+    payload: payload as Record<string, unknown>,
+    headers,
+  });
+  return { status: res.statusCode, body: res.json<Body>() };
 }
-const related = (entity: Entity | undefined, name: string) => (entity?.attributes[name] as { data: unknown }).data;
+const related = (entity: Entity | undefined, name: string) =>
+  (entity?.attributes[name] as { data: unknown }).data;
 
 describe('create', () => {
   it('when an admin creates a campus (spec §7 Admin), the answer is the new entry', async () => {
@@ -49,7 +65,9 @@ describe('create', () => {
       data: { name: unique('Máster'), duration: 1, master: true, campuses: [a.id, b.id] },
     });
     expect(status).toBe(200);
-    expect((related(body.data, 'campuses') as Entity[]).map((c) => c.id).sort()).toEqual([a.id, b.id].sort());
+    expect((related(body.data, 'campuses') as Entity[]).map((c) => c.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
   });
 
   it('when a call is created with degrees and dates (spec §7), they are stored as given', async () => {
@@ -63,52 +81,108 @@ describe('create', () => {
         description: 'Curso 2026/27',
       },
     });
-    expect(body.data.attributes).toMatchObject({ academic_period_start: '2026-09-15', academic_period_end: '2027-06-30' });
+    expect(body.data.attributes).toMatchObject({
+      academic_period_start: '2026-09-15',
+      academic_period_end: '2027-06-30',
+    });
     expect((related(body.data, 'degrees') as Entity[]).map((d) => d.id)).toEqual([degree.id]);
   });
 
   it('when a draft/publish entry is created, it is published unless publishedAt is null', async () => {
-    const published = await send('POST', '/api/projects', { data: { title: unique('P'), type: 'TFG/TFM' } });
+    const published = await send('POST', '/api/projects', {
+      data: { title: unique('P'), type: 'TFG/TFM' },
+    });
     expect(published.body.data.attributes.publishedAt).toEqual(expect.any(String));
-    const draft = await send('POST', '/api/projects', { data: { title: unique('P'), type: 'TFG/TFM', publishedAt: null } });
+    const draft = await send('POST', '/api/projects', {
+      data: { title: unique('P'), type: 'TFG/TFM', publishedAt: null },
+    });
     expect(draft.body.data.attributes.publishedAt).toBeNull();
     expect(draft.body.data.attributes.status).toBe('Pendiente');
   });
 
   it('when a component is written, it is validated and answered when populated', async () => {
-    const sections = [{ rows: [{ columns: [{ links: [{ title: 'Aviso legal', url: '/legal', text: 'Aviso legal', language: 'es' }] }] }] }];
-    const { status, body } = await send('POST', '/api/footer-sections?populate=FooterSection', { data: { FooterSection: sections } });
+    const sections = [
+      {
+        rows: [
+          {
+            columns: [
+              {
+                links: [
+                  { title: 'Aviso legal', url: '/legal', text: 'Aviso legal', language: 'es' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    const { status, body } = await send('POST', '/api/footer-sections?populate=FooterSection', {
+      data: { FooterSection: sections },
+    });
     expect(status).toBe(200);
     expect(body.data.attributes.FooterSection).toEqual(sections);
   });
 
   const invalid: [string, Record<string, unknown>, RegExp][] = [
     ['an unknown attribute', { title: 'x', type: 'TFG/TFM', nope: 1 }, /Invalid key nope/],
-    ['a read-only attribute', { title: 'x', type: 'TFG/TFM', createdAt: '2020-01-01' }, /createdAt cannot be written/],
+    [
+      'a read-only attribute',
+      { title: 'x', type: 'TFG/TFM', createdAt: '2020-01-01' },
+      /createdAt cannot be written/,
+    ],
     ['a missing required attribute', { type: 'TFG/TFM' }, /title must be defined/],
-    ['a value outside the vocabulary', { title: 'x', type: 'TFG/TFM', status: 'Aprobado' }, /status must be one of/],
+    [
+      'a value outside the vocabulary',
+      { title: 'x', type: 'TFG/TFM', status: 'Aprobado' },
+      /status must be one of/,
+    ],
     ['a string too long', { title: 'x'.repeat(256), type: 'TFG/TFM' }, /at most 255/],
     ['a wrong type', { title: 7, type: 'TFG/TFM' }, /title/],
     ['an ODS out of range', { title: 'x', type: 'TFG/TFM', ods: [18] }, /ods/],
     ['a NUL byte', { title: 'a\u0000b', type: 'TFG/TFM' }, /NUL/],
-    ['a bad date', { title: 'x', type: 'TFG/TFM', application_deadline: '2026-02-30' }, /must be a date/],
-    ['a relation to a missing entry', { title: 'x', type: 'TFG/TFM', organization: 2147483647 }, /no organization with id 2147483647/],
-    ['a relation given as text', { title: 'x', type: 'TFG/TFM', organization: 'Cruz Roja' }, /organization must be an id/],
+    [
+      'a bad date',
+      { title: 'x', type: 'TFG/TFM', application_deadline: '2026-02-30' },
+      /must be a date/,
+    ],
+    [
+      'a relation to a missing entry',
+      { title: 'x', type: 'TFG/TFM', organization: 2147483647 },
+      /no organization with id 2147483647/,
+    ],
+    [
+      'a relation given as text',
+      { title: 'x', type: 'TFG/TFM', organization: 'Cruz Roja' },
+      /organization must be an id/,
+    ],
   ];
-  it.each(invalid)('when the data has %s, the answer is 400 and nothing is written', async (_name, data, message) => {
-    const title = unique('Invalid');
-    const { status, body } = await send('POST', '/api/projects', { data: { ...data, title: data.title === 'x' ? title : data.title } });
-    expect(status).toBe(400);
-    expect(body.error?.name).toBe('ValidationError');
-    expect(body.error?.message).toMatch(message);
-    const after = await send('GET', `/api/projects?filters[title]=${title}&publicationState=preview`);
-    expect(after.body.data).toEqual([]);
-  });
+  it.each(invalid)(
+    'when the data has %s, the answer is 400 and nothing is written',
+    async (_name, data, message) => {
+      const title = unique('Invalid');
+      const { status, body } = await send('POST', '/api/projects', {
+        data: { ...data, title: data.title === 'x' ? title : data.title },
+      });
+      expect(status).toBe(400);
+      expect(body.error?.name).toBe('ValidationError');
+      expect(body.error?.message).toMatch(message);
+      const after = await send(
+        'GET',
+        `/api/projects?filters[title]=${title}&publicationState=preview`,
+      );
+      expect(after.body.data).toEqual([]);
+    },
+  );
 
   it('when several attributes are wrong, every one is reported', async () => {
     const { body } = await send('POST', '/api/projects', { data: { nope: 1, status: 'X' } });
     expect(body.error?.message).toBe('4 errors occurred');
-    expect(body.error?.details.errors?.map((e) => e.path[0]).sort()).toEqual(['nope', 'status', 'title', 'type']);
+    expect(body.error?.details.errors?.map((e) => e.path[0]).sort()).toEqual([
+      'nope',
+      'status',
+      'title',
+      'type',
+    ]);
   });
 
   it('when the body has no data, the answer is 400', async () => {
@@ -121,28 +195,45 @@ describe('create', () => {
 
   it('when a later relation write fails, the whole create is rolled back', async () => {
     const name = unique('Rollback');
-    const { status } = await send('POST', '/api/degrees', { data: { name, campuses: [2147483647] } });
+    const { status } = await send('POST', '/api/degrees', {
+      data: { name, campuses: [2147483647] },
+    });
     expect(status).toBe(400);
     expect((await send('GET', `/api/degrees?filters[name]=${name}`)).body.data).toEqual([]);
   });
 
   it('when a visitor creates, the answer is 403', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/campuses', payload: { data: { name: 'x' } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/campuses',
+      payload: { data: { name: 'x' } },
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ data: null, error: { status: 403, name: 'ForbiddenError' } });
+    expect(res.json()).toMatchObject({
+      data: null,
+      error: { status: 403, name: 'ForbiddenError' },
+    });
   });
 });
 
 describe('update', () => {
   it('when an admin updates some attributes, the others stay', async () => {
     const organization = await createOrganization({ sector: 'Salud' });
-    const { body } = await send('PUT', `/api/organizations/${organization.id}`, { data: { size: '10-50' } });
-    expect(body.data.attributes).toMatchObject({ size: '10-50', sector: 'Salud', name: organization.name });
+    const { body } = await send('PUT', `/api/organizations/${organization.id}`, {
+      data: { size: '10-50' },
+    });
+    expect(body.data.attributes).toMatchObject({
+      size: '10-50',
+      sector: 'Salud',
+      name: organization.name,
+    });
   });
 
   it('when a required attribute is set to null, the answer is 400', async () => {
     const organization = await createOrganization();
-    const { status } = await send('PUT', `/api/organizations/${organization.id}`, { data: { name: null } });
+    const { status } = await send('PUT', `/api/organizations/${organization.id}`, {
+      data: { name: null },
+    });
     expect(status).toBe(400);
   });
 
@@ -150,8 +241,17 @@ describe('update', () => {
     const [a, b, c] = [await createCampus(), await createCampus(), await createCampus()];
     const degree = await createDegree({}, [a.id]);
     const ids = async () =>
-      ((related((await send('GET', `/api/degrees/${degree.id}?populate=campuses`)).body.data, 'campuses') as Entity[]).map((x) => x.id)).sort();
-    await send('PUT', `/api/degrees/${degree.id}`, { data: { campuses: { connect: [b.id, { id: c.id }] } } });
+      (
+        related(
+          (await send('GET', `/api/degrees/${degree.id}?populate=campuses`)).body.data,
+          'campuses',
+        ) as Entity[]
+      )
+        .map((x) => x.id)
+        .sort();
+    await send('PUT', `/api/degrees/${degree.id}`, {
+      data: { campuses: { connect: [b.id, { id: c.id }] } },
+    });
     expect(await ids()).toEqual([a.id, b.id, c.id].sort());
     await send('PUT', `/api/degrees/${degree.id}`, { data: { campuses: { disconnect: [a.id] } } });
     expect(await ids()).toEqual([b.id, c.id].sort());
@@ -172,7 +272,9 @@ describe('update', () => {
 
   it('when a to-one relation is set to null, it is unlinked', async () => {
     const campus = await createCampus();
-    const { body } = await send('PUT', `/api/campuses/${campus.id}?populate=university`, { data: { university: null } });
+    const { body } = await send('PUT', `/api/campuses/${campus.id}?populate=university`, {
+      data: { university: null },
+    });
     expect(body.data.attributes.university).toEqual({ data: null });
   });
 
@@ -180,7 +282,10 @@ describe('update', () => {
     const student = await createStudent();
     await send('PUT', `/api/students/${student.id}`, { data: { publishedAt: null } });
     expect((await send('GET', `/api/students?filters[id]=${student.id}`)).body.data).toEqual([]);
-    expect((await send('GET', `/api/students?filters[id]=${student.id}&publicationState=preview`)).body.data).toHaveLength(1);
+    expect(
+      (await send('GET', `/api/students?filters[id]=${student.id}&publicationState=preview`)).body
+        .data,
+    ).toHaveLength(1);
   });
 
   it('when the entry does not exist, the answer is 404', async () => {
@@ -192,10 +297,20 @@ describe('update', () => {
     const student = await createStudent();
     const notification = await createNotification({ studentId: student.id });
     const headers = bearer(app, student.userId);
-    const ok = await send('PUT', `/api/communication-centers/${notification.id}`, { data: { isRead: true } }, headers);
+    const ok = await send(
+      'PUT',
+      `/api/communication-centers/${notification.id}`,
+      { data: { isRead: true } },
+      headers,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.data.attributes.isRead).toBe(true);
-    const refused = await send('PUT', `/api/communication-centers/${notification.id}`, { data: { notification_subject: 'x' } }, headers);
+    const refused = await send(
+      'PUT',
+      `/api/communication-centers/${notification.id}`,
+      { data: { notification_subject: 'x' } },
+      headers,
+    );
     expect(refused.status).toBe(403);
   });
 });
@@ -205,7 +320,11 @@ describe('delete', () => {
     const campus = await createCampus();
     const degree = await createDegree({}, [campus.id]);
     const call = await createCall({}, [degree.id]);
-    for (const [url, id] of [[`/api/calls/${call.id}`, call.id], [`/api/degrees/${degree.id}`, degree.id], [`/api/campuses/${campus.id}`, campus.id]] as const) {
+    for (const [url, id] of [
+      [`/api/calls/${call.id}`, call.id],
+      [`/api/degrees/${degree.id}`, degree.id],
+      [`/api/campuses/${campus.id}`, campus.id],
+    ] as const) {
       const { status, body } = await send('DELETE', url);
       expect(status).toBe(200);
       expect(body.data.id).toBe(id);
@@ -223,14 +342,21 @@ describe('delete', () => {
   it('when a visitor deletes something no visitor may delete, the answer is 403 whatever the id', async () => {
     const draft = await createProject({ publishedAt: null });
     for (const id of [draft.id, 2147483647]) {
-      expect((await app.inject({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'DELETE', url: `/api/projects/${id}` })).statusCode).toBe(
+        403,
+      );
     }
   });
 
   it('when a student changes another student’s notification, the answer is 404: it is not theirs to see', async () => {
     const mine = await createStudent();
     const theirs = await createNotification();
-    const res = await send('PUT', `/api/communication-centers/${theirs.id}`, { data: { isRead: true } }, bearer(app, mine.userId));
+    const res = await send(
+      'PUT',
+      `/api/communication-centers/${theirs.id}`,
+      { data: { isRead: true } },
+      bearer(app, mine.userId),
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -238,7 +364,9 @@ describe('delete', () => {
 describe('single types', () => {
   it('when the branding is read, it is one entry; an admin update changes it in place', async () => {
     const before = await send('GET', '/api/branding-saas');
-    const update = await send('PUT', '/api/branding-saas', { data: { projectName: 'Conecta Test', mainColor: '#1226AA' } });
+    const update = await send('PUT', '/api/branding-saas', {
+      data: { projectName: 'Conecta Test', mainColor: '#1226AA' },
+    });
     expect(update.status).toBe(200);
     const after = await send('GET', '/api/branding-saas');
     expect(after.body.data.attributes.projectName).toBe('Conecta Test');
@@ -246,7 +374,9 @@ describe('single types', () => {
   });
 
   it('when a colour is not a hex colour, the answer is 400', async () => {
-    const { status, body } = await send('PUT', '/api/branding-saas', { data: { mainColor: 'red; background:url(x)' } });
+    const { status, body } = await send('PUT', '/api/branding-saas', {
+      data: { mainColor: 'red; background:url(x)' },
+    });
     expect(status).toBe(400);
     expect(body.error?.message).toMatch(/hex colour/);
   });

@@ -6,7 +6,7 @@ import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
 import { errorBody, errorHandler } from './plugins/error-handler';
-import { parseQueryString } from './plugins/query-parser';
+import { parseQueryString } from './lib/strapi/query-string';
 import { healthRoutes } from './features/health/health.routes';
 import { createRegistry } from './content-types';
 import { EntityService } from './lib/strapi/engine';

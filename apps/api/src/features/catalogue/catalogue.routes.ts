@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestQuery } from '../../lib/strapi/routes';
-import { serveCached } from '../../plugins/response-cache';
+import { serveCached } from '../../lib/cache/serve-cached';
 import { findNames } from './catalogue.service';
 
 const UNIVERSITY = 'api::university.university';

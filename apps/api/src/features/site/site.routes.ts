@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getTableName } from 'drizzle-orm';
 import { featurePermissions } from '../../db/schema';
-import { serveCached } from '../../plugins/response-cache';
+import { serveCached } from '../../lib/cache/serve-cached';
 import { permissionsFor } from './site.service';
 
 export async function siteRoutes(app: FastifyInstance) {

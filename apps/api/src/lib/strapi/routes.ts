@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../errors';
-import { QUERY_PARSE_ERROR } from '../../plugins/query-parser';
+import { QUERY_PARSE_ERROR } from './query-string';
 import type { EntityService, RawQuery } from './engine';
-import { serveCached } from '../../plugins/response-cache';
+import { serveCached } from '../cache/serve-cached';
 import { parseId } from './parse';
 
 /** The parsed query string of a request, or a 400 when qs could not parse it. */

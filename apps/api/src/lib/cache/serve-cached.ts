@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TableSink } from '../strapi/engine';
+import type { ResponseCache } from './response-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-process answer cache (plugins/response-cache.ts, ADR 0007). */
+    responseCache: ResponseCache;
+  }
+}
+
+/** Who the answer is for: the same URL answers differently to different actors. */
+function actorKey(request: FastifyRequest): string {
+  const actor = request.actor;
+  return actor.kind === 'visitor' ? 'visitor' : `user:${actor.userId}`;
+}
+
+/**
+ * Answers a read route from the cache, or computes, stores and answers it. `compute` reports the
+ * tables it read into the sink; the entry lives until one of them changes (ADR 0007).
+ */
+export async function serveCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: (tables: TableSink) => Promise<unknown>,
+): Promise<FastifyReply> {
+  const cache = request.server.responseCache;
+  const key = `${actorKey(request)} ${request.url}`;
+  const hit = cache.get(key);
+  void reply.type('application/json; charset=utf-8');
+  if (hit !== undefined) return reply.header('x-cache', 'hit').send(hit);
+  const before = cache.snapshot();
+  const tables: TableSink = new Set();
+  const body = JSON.stringify(await compute(tables));
+  cache.set(key, body, before, tables);
+  return reply.header('x-cache', cache.enabled ? 'miss' : 'off').send(body);
+}

@@ -9,24 +9,14 @@ import {
   createUniversity,
   unique,
 } from '../../../test/helpers/factories';
+import { send, type Entity } from '../../../test/helpers/http';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await getTestApp();
 });
 
-type Entity = { id: number; attributes: Record<string, unknown> };
-async function get(url: string) {
-  const res = await app.inject({ method: 'GET', url });
-  return {
-    status: res.statusCode,
-    body: res.json<{
-      data: Entity[];
-      meta: { pagination: Record<string, number> };
-      error?: { message: string };
-    }>(),
-  };
-}
+const get = (url: string) => send(app, 'GET', url);
 
 describe('GET /api/universities/names', () => {
   it('when searching, names match ignoring case and accents, ten a page, sorted, name only', async () => {

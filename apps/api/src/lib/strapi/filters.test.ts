@@ -9,23 +9,14 @@ import {
   createUniversity,
   unique,
 } from '../../../test/helpers/factories';
+import { send } from '../../../test/helpers/http';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await getTestApp();
 });
 
-async function get(url: string) {
-  const res = await app.inject({ method: 'GET', url });
-  return {
-    status: res.statusCode,
-    body: res.json<{
-      data: { id: number; attributes: Record<string, unknown> }[];
-      meta: { pagination: Record<string, number> };
-      error?: { message: string };
-    }>(),
-  };
-}
+const get = (url: string) => send(app, 'GET', url);
 
 /** Titles (without the prefix) of the projects a filter finds among those of one test. */
 async function titles(prefix: string, filters: Record<string, unknown>) {

@@ -12,6 +12,7 @@ import {
   createUniversity,
   unique,
 } from '../../../test/helpers/factories';
+import { related, send, type Entity } from '../../../test/helpers/http';
 import { createRegistry } from '../../content-types';
 import type { Database } from '../../db/client';
 import { VISITOR } from './actor';
@@ -22,16 +23,7 @@ beforeAll(async () => {
   app = await getTestApp();
 });
 
-type Entity = { id: number; attributes: Record<string, unknown> };
-async function get(url: string) {
-  const res = await app.inject({ method: 'GET', url });
-  return {
-    status: res.statusCode,
-    body: res.json<{ data: Entity[] & Entity; error?: { message: string } }>(),
-  };
-}
-const related = (entity: Entity | undefined, name: string) =>
-  (entity?.attributes[name] as { data: unknown }).data;
+const get = (url: string) => send(app, 'GET', url);
 
 /** A university with two campuses, each with degrees, one of them with a call. */
 async function catalogue() {

@@ -12,6 +12,7 @@ import {
   createUser,
   signedIn,
 } from '../../../test/helpers/factories';
+import { send, type Entity } from '../../../test/helpers/http';
 import { createRegistry } from '../../content-types';
 
 let app: FastifyInstance;
@@ -21,15 +22,8 @@ beforeAll(async () => {
   admin = await asAdmin(app);
 });
 
-type Entity = { id: number; attributes: Record<string, unknown> };
-async function get(url: string, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'GET', url, headers });
-  return {
-    status: res.statusCode,
-    text: res.body,
-    body: res.json<{ data: Entity & Entity[]; error?: { message: string } }>(),
-  };
-}
+const get = (url: string, headers: Record<string, string> = {}) =>
+  send(app, 'GET', url, { headers });
 
 const registry = createRegistry();
 const privateAttributes = new Map(

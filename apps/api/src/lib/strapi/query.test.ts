@@ -9,22 +9,15 @@ import {
   createUniversity,
   unique,
 } from '../../../test/helpers/factories';
+import { send } from '../../../test/helpers/http';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await getTestApp();
 });
 
-type Entity = { id: number; attributes: Record<string, unknown> };
-interface Body {
-  data: Entity[];
-  meta: { pagination: Record<string, number> };
-  error?: { status: number; name: string; message: string };
-}
-async function get(url: string, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, body: res.json<Body>() };
-}
+const get = (url: string, headers: Record<string, string> = {}) =>
+  send(app, 'GET', url, { headers });
 
 async function universities(count: number) {
   const prefix = unique('Pag');

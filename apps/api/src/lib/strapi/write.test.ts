@@ -14,6 +14,7 @@ import {
   createUniversity,
   unique,
 } from '../../../test/helpers/factories';
+import { related, send, type Entity } from '../../../test/helpers/http';
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -22,37 +23,18 @@ beforeAll(async () => {
   admin = await asAdmin(app);
 });
 
-type Entity = { id: number; attributes: Record<string, unknown> };
-interface Body {
-  data: Entity & Entity[];
-  error?: {
-    status: number;
-    name: string;
-    message: string;
-    details: { errors?: { path: string[]; message: string }[] };
-  };
-}
-async function send(
+/** As the admin unless other headers are given. */
+const request = (
   method: 'POST' | 'PUT' | 'DELETE' | 'GET',
   url: string,
   payload?: unknown,
   headers = admin,
-) {
-  const res = await app.inject({
-    method,
-    url,
-    payload: payload as Record<string, unknown>,
-    headers,
-  });
-  return { status: res.statusCode, body: res.json<Body>() };
-}
-const related = (entity: Entity | undefined, name: string) =>
-  (entity?.attributes[name] as { data: unknown }).data;
+) => send(app, method, url, { payload, headers });
 
 describe('create', () => {
   it('when an admin creates a campus (spec §7 Admin), the answer is the new entry', async () => {
     const name = unique('Campus nuevo');
-    const { status, body } = await send('POST', '/api/campuses', { data: { name } });
+    const { status, body } = await request('POST', '/api/campuses', { data: { name } });
     expect(status).toBe(200);
     expect(body.data.attributes.name).toBe(name);
     expect(body.data.id).toBeGreaterThan(0);
@@ -61,7 +43,7 @@ describe('create', () => {
   it('when a degree is created with campuses (spec §7), the relation is written and can be populated', async () => {
     const a = await createCampus();
     const b = await createCampus();
-    const { status, body } = await send('POST', '/api/degrees?populate=campuses', {
+    const { status, body } = await request('POST', '/api/degrees?populate=campuses', {
       data: { name: unique('Máster'), duration: 1, master: true, campuses: [a.id, b.id] },
     });
     expect(status).toBe(200);
@@ -72,7 +54,7 @@ describe('create', () => {
 
   it('when a call is created with degrees and dates (spec §7), they are stored as given', async () => {
     const degree = await createDegree();
-    const { body } = await send('POST', '/api/calls?populate=degrees', {
+    const { body } = await request('POST', '/api/calls?populate=degrees', {
       data: {
         name: unique('Convocatoria'),
         degrees: [degree.id],
@@ -89,11 +71,11 @@ describe('create', () => {
   });
 
   it('when a draft/publish entry is created, it is published unless publishedAt is null', async () => {
-    const published = await send('POST', '/api/projects', {
+    const published = await request('POST', '/api/projects', {
       data: { title: unique('P'), type: 'TFG/TFM' },
     });
     expect(published.body.data.attributes.publishedAt).toEqual(expect.any(String));
-    const draft = await send('POST', '/api/projects', {
+    const draft = await request('POST', '/api/projects', {
       data: { title: unique('P'), type: 'TFG/TFM', publishedAt: null },
     });
     expect(draft.body.data.attributes.publishedAt).toBeNull();
@@ -116,7 +98,7 @@ describe('create', () => {
         ],
       },
     ];
-    const { status, body } = await send('POST', '/api/footer-sections?populate=FooterSection', {
+    const { status, body } = await request('POST', '/api/footer-sections?populate=FooterSection', {
       data: { FooterSection: sections },
     });
     expect(status).toBe(200);
@@ -160,13 +142,13 @@ describe('create', () => {
     'when the data has %s, the answer is 400 and nothing is written',
     async (_name, data, message) => {
       const title = unique('Invalid');
-      const { status, body } = await send('POST', '/api/projects', {
+      const { status, body } = await request('POST', '/api/projects', {
         data: { ...data, title: data.title === 'x' ? title : data.title },
       });
       expect(status).toBe(400);
       expect(body.error?.name).toBe('ValidationError');
       expect(body.error?.message).toMatch(message);
-      const after = await send(
+      const after = await request(
         'GET',
         `/api/projects?filters[title]=${title}&publicationState=preview`,
       );
@@ -175,7 +157,7 @@ describe('create', () => {
   );
 
   it('when several attributes are wrong, every one is reported', async () => {
-    const { body } = await send('POST', '/api/projects', { data: { nope: 1, status: 'X' } });
+    const { body } = await request('POST', '/api/projects', { data: { nope: 1, status: 'X' } });
     expect(body.error?.message).toBe('4 errors occurred');
     expect(body.error?.details.errors?.map((e) => e.path[0]).sort()).toEqual([
       'nope',
@@ -187,7 +169,7 @@ describe('create', () => {
 
   it('when the body has no data, the answer is 400', async () => {
     for (const payload of [{}, { data: [] }, { data: 'x' }]) {
-      const { status, body } = await send('POST', '/api/campuses', payload);
+      const { status, body } = await request('POST', '/api/campuses', payload);
       expect(status).toBe(400);
       expect(body.error?.message).toMatch(/data/);
     }
@@ -195,11 +177,11 @@ describe('create', () => {
 
   it('when a later relation write fails, the whole create is rolled back', async () => {
     const name = unique('Rollback');
-    const { status } = await send('POST', '/api/degrees', {
+    const { status } = await request('POST', '/api/degrees', {
       data: { name, campuses: [2147483647] },
     });
     expect(status).toBe(400);
-    expect((await send('GET', `/api/degrees?filters[name]=${name}`)).body.data).toEqual([]);
+    expect((await request('GET', `/api/degrees?filters[name]=${name}`)).body.data).toEqual([]);
   });
 
   it('when a visitor creates, the answer is 403', async () => {
@@ -219,7 +201,7 @@ describe('create', () => {
 describe('update', () => {
   it('when an admin updates some attributes, the others stay', async () => {
     const organization = await createOrganization({ sector: 'Salud' });
-    const { body } = await send('PUT', `/api/organizations/${organization.id}`, {
+    const { body } = await request('PUT', `/api/organizations/${organization.id}`, {
       data: { size: '10-50' },
     });
     expect(body.data.attributes).toMatchObject({
@@ -231,7 +213,7 @@ describe('update', () => {
 
   it('when a required attribute is set to null, the answer is 400', async () => {
     const organization = await createOrganization();
-    const { status } = await send('PUT', `/api/organizations/${organization.id}`, {
+    const { status } = await request('PUT', `/api/organizations/${organization.id}`, {
       data: { name: null },
     });
     expect(status).toBe(400);
@@ -243,21 +225,23 @@ describe('update', () => {
     const ids = async () =>
       (
         related(
-          (await send('GET', `/api/degrees/${degree.id}?populate=campuses`)).body.data,
+          (await request('GET', `/api/degrees/${degree.id}?populate=campuses`)).body.data,
           'campuses',
         ) as Entity[]
       )
         .map((x) => x.id)
         .sort();
-    await send('PUT', `/api/degrees/${degree.id}`, {
+    await request('PUT', `/api/degrees/${degree.id}`, {
       data: { campuses: { connect: [b.id, { id: c.id }] } },
     });
     expect(await ids()).toEqual([a.id, b.id, c.id].sort());
-    await send('PUT', `/api/degrees/${degree.id}`, { data: { campuses: { disconnect: [a.id] } } });
+    await request('PUT', `/api/degrees/${degree.id}`, {
+      data: { campuses: { disconnect: [a.id] } },
+    });
     expect(await ids()).toEqual([b.id, c.id].sort());
-    await send('PUT', `/api/degrees/${degree.id}`, { data: { campuses: [a.id] } });
+    await request('PUT', `/api/degrees/${degree.id}`, { data: { campuses: [a.id] } });
     expect(await ids()).toEqual([a.id]);
-    await send('PUT', `/api/degrees/${degree.id}`, { data: { campuses: { set: [] } } });
+    await request('PUT', `/api/degrees/${degree.id}`, { data: { campuses: { set: [] } } });
     expect(await ids()).toEqual([]);
   });
 
@@ -265,14 +249,14 @@ describe('update', () => {
     const first = await createUniversity();
     const second = await createUniversity();
     const campus = await createCampus({ universityId: first.id });
-    await send('PUT', `/api/universities/${second.id}`, { data: { centers: [campus.id] } });
-    const { body } = await send('GET', `/api/campuses/${campus.id}?populate=university`);
+    await request('PUT', `/api/universities/${second.id}`, { data: { centers: [campus.id] } });
+    const { body } = await request('GET', `/api/campuses/${campus.id}?populate=university`);
     expect((related(body.data, 'university') as Entity).id).toBe(second.id);
   });
 
   it('when a to-one relation is set to null, it is unlinked', async () => {
     const campus = await createCampus();
-    const { body } = await send('PUT', `/api/campuses/${campus.id}?populate=university`, {
+    const { body } = await request('PUT', `/api/campuses/${campus.id}?populate=university`, {
       data: { university: null },
     });
     expect(body.data.attributes.university).toEqual({ data: null });
@@ -280,16 +264,16 @@ describe('update', () => {
 
   it('when a student record is unpublished by emptying publishedAt (spec §4), it leaves the live list', async () => {
     const student = await createStudent();
-    await send('PUT', `/api/students/${student.id}`, { data: { publishedAt: null } });
-    expect((await send('GET', `/api/students?filters[id]=${student.id}`)).body.data).toEqual([]);
+    await request('PUT', `/api/students/${student.id}`, { data: { publishedAt: null } });
+    expect((await request('GET', `/api/students?filters[id]=${student.id}`)).body.data).toEqual([]);
     expect(
-      (await send('GET', `/api/students?filters[id]=${student.id}&publicationState=preview`)).body
-        .data,
+      (await request('GET', `/api/students?filters[id]=${student.id}&publicationState=preview`))
+        .body.data,
     ).toHaveLength(1);
   });
 
   it('when the entry does not exist, the answer is 404', async () => {
-    const { status } = await send('PUT', '/api/campuses/2147483647', { data: { name: 'x' } });
+    const { status } = await request('PUT', '/api/campuses/2147483647', { data: { name: 'x' } });
     expect(status).toBe(404);
   });
 
@@ -297,7 +281,7 @@ describe('update', () => {
     const student = await createStudent();
     const notification = await createNotification({ studentId: student.id });
     const headers = bearer(app, student.userId);
-    const ok = await send(
+    const ok = await request(
       'PUT',
       `/api/communication-centers/${notification.id}`,
       { data: { isRead: true } },
@@ -305,7 +289,7 @@ describe('update', () => {
     );
     expect(ok.status).toBe(200);
     expect(ok.body.data.attributes.isRead).toBe(true);
-    const refused = await send(
+    const refused = await request(
       'PUT',
       `/api/communication-centers/${notification.id}`,
       { data: { notification_subject: 'x' } },
@@ -325,18 +309,18 @@ describe('delete', () => {
       [`/api/degrees/${degree.id}`, degree.id],
       [`/api/campuses/${campus.id}`, campus.id],
     ] as const) {
-      const { status, body } = await send('DELETE', url);
+      const { status, body } = await request('DELETE', url);
       expect(status).toBe(200);
       expect(body.data.id).toBe(id);
     }
-    expect((await send('GET', `/api/campuses/${campus.id}`)).status).toBe(404);
+    expect((await request('GET', `/api/campuses/${campus.id}`)).status).toBe(404);
   });
 
   it('when a visitor deletes, the answer is 403 and the entry stays', async () => {
     const project = await createProject();
     const res = await app.inject({ method: 'DELETE', url: `/api/projects/${project.id}` });
     expect(res.statusCode).toBe(403);
-    expect((await send('GET', `/api/projects/${project.id}`)).status).toBe(200);
+    expect((await request('GET', `/api/projects/${project.id}`)).status).toBe(200);
   });
 
   it('when a visitor deletes something no visitor may delete, the answer is 403 whatever the id', async () => {
@@ -351,7 +335,7 @@ describe('delete', () => {
   it('when a student changes another student’s notification, the answer is 404: it is not theirs to see', async () => {
     const mine = await createStudent();
     const theirs = await createNotification();
-    const res = await send(
+    const res = await request(
       'PUT',
       `/api/communication-centers/${theirs.id}`,
       { data: { isRead: true } },
@@ -363,18 +347,18 @@ describe('delete', () => {
 
 describe('single types', () => {
   it('when the branding is read, it is one entry; an admin update changes it in place', async () => {
-    const before = await send('GET', '/api/branding-saas');
-    const update = await send('PUT', '/api/branding-saas', {
+    const before = await request('GET', '/api/branding-saas');
+    const update = await request('PUT', '/api/branding-saas', {
       data: { projectName: 'Conecta Test', mainColor: '#1226AA' },
     });
     expect(update.status).toBe(200);
-    const after = await send('GET', '/api/branding-saas');
+    const after = await request('GET', '/api/branding-saas');
     expect(after.body.data.attributes.projectName).toBe('Conecta Test');
     if (before.status === 200) expect(after.body.data.id).toBe(before.body.data.id);
   });
 
   it('when a colour is not a hex colour, the answer is 400', async () => {
-    const { status, body } = await send('PUT', '/api/branding-saas', {
+    const { status, body } = await request('PUT', '/api/branding-saas', {
       data: { mainColor: 'red; background:url(x)' },
     });
     expect(status).toBe(400);

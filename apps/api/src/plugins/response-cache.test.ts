@@ -161,6 +161,21 @@ describe('answer cache', () => {
     }
   });
 
+  it('when a user loses a role, answers cached under the old role are not served to them', async () => {
+    const { db } = await getTestDatabase();
+    const organization = await createOrganization({ contact_mail: 'rol@org.es' });
+    const user = await createUser({ profileType: 'admin' });
+    const headers = bearer(first, user.id);
+    const url = `/api/organizations/${organization.id}`;
+    expect((await get(first, url, headers)).body.data.attributes.contact_mail).toBe('rol@org.es');
+    await db.update(users).set({ profileType: 'student' }).where(eq(users.id, user.id));
+    const after = await eventually(
+      () => get(first, url, headers),
+      (r) => !('contact_mail' in r.body.data.attributes),
+    );
+    expect(after.body.data.attributes).not.toHaveProperty('contact_mail');
+  });
+
   it('when errors are answered, they are not cached', async () => {
     const a = await first.inject({ method: 'GET', url: '/api/universities/2147483646' });
     expect(a.statusCode).toBe(404);

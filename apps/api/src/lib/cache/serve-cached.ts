@@ -12,7 +12,8 @@ declare module 'fastify' {
 /** Who the answer is for: the same URL answers differently to different actors. */
 function actorKey(request: FastifyRequest): string {
   const actor = request.actor;
-  return actor.kind === 'visitor' ? 'visitor' : `user:${actor.userId}`;
+  // The role is part of the key: after a role change the old answers are not this actor's any more.
+  return actor.kind === 'visitor' ? 'visitor' : `user:${actor.userId}:${actor.role}`;
 }
 
 /**

@@ -73,6 +73,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // Recycled now and then, which also frees the statements prepared on each (statements.ts).
+    maxUses: 20_000,
     // Timestamps come back as text in the session time zone: keep it UTC everywhere.
     options: '-c TimeZone=UTC',
   });

@@ -26,7 +26,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   // Every degree with its campuses and calls (admin "Facultades y Grados" and the degree pickers).
   app.get('/api/degree/fetchNames', (request, reply) =>
     serveCached(request, reply, (tables) =>
-      entities.find(
+      entities.findJson(
         DEGREE,
         {
           populate: { campuses: { fields: ['name'] }, calls: true },

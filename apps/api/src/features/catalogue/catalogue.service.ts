@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../lib/strapi/actor';
 import { column } from '../../lib/strapi/compile';
-import type { EntityService, ListResponse, RawQuery, TableSink } from '../../lib/strapi/engine';
+import type { EntityService, RawQuery, TableSink } from '../../lib/strapi/engine';
 import { validationError } from '../../lib/errors';
 
 /** Page size of the option fetchers of the dynamic comboboxes (spec §9). */
@@ -28,7 +28,7 @@ export async function findNames(
   raw: RawQuery,
   principal: Principal,
   tables?: TableSink,
-): Promise<ListResponse> {
+): Promise<string> {
   for (const key of Object.keys(raw)) {
     if (key !== 'filters' && key !== 'pagination') {
       throw validationError(`Invalid query parameter "${key}". Allowed: filters, pagination`, [
@@ -59,7 +59,7 @@ export async function findNames(
   });
   const pattern =
     search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return entities.findParsed(type, query, principal, {
+  return entities.findParsedJson(type, query, principal, {
     tables,
     extraCondition: pattern
       ? (alias) => sql`lower(unaccent(${column(alias, 'name')})) LIKE lower(unaccent(${pattern}))`

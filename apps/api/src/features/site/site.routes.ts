@@ -9,7 +9,7 @@ export async function siteRoutes(app: FastifyInstance) {
   app.get('/api/permissions/status', (request, reply) =>
     serveCached(request, reply, async (tables) => {
       tables.add(getTableName(featurePermissions));
-      return { permissions: await permissionsFor(app.db, request.actor) };
+      return JSON.stringify({ permissions: await permissionsFor(app.db, request.actor) });
     }),
   );
 }

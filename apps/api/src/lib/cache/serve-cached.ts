@@ -17,13 +17,14 @@ function actorKey(request: FastifyRequest): string {
 }
 
 /**
- * Answers a read route from the cache, or computes, stores and answers it. `compute` reports the
+ * Answers a read route from the cache, or computes, stores and answers it. `compute` answers the
+ * JSON text (the engine renders it in the database) and reports the
  * tables it read into the sink; the entry lives until one of them changes (ADR 0007).
  */
 export async function serveCached(
   request: FastifyRequest,
   reply: FastifyReply,
-  compute: (tables: TableSink) => Promise<unknown>,
+  compute: (tables: TableSink) => Promise<string>,
 ): Promise<FastifyReply> {
   const cache = request.server.responseCache;
   const key = `${actorKey(request)} ${request.url}`;
@@ -32,7 +33,7 @@ export async function serveCached(
   if (hit !== undefined) return reply.header('x-cache', 'hit').send(hit);
   const before = cache.snapshot();
   const tables: TableSink = new Set();
-  const body = JSON.stringify(await compute(tables));
+  const body = await compute(tables);
   cache.set(key, body, before, tables);
   return reply.header('x-cache', cache.enabled ? 'miss' : 'off').send(body);
 }

@@ -7,12 +7,9 @@ import { validateInput, type RelationChange, type ValidatedInput } from './input
 import { QueryParser } from './parse';
 import type { NestedQuery, ParsedQuery } from './query-types';
 import {
-  markProtected,
-  populate,
+  entityJson,
   publicationCondition,
   rowsOf,
-  selectList,
-  serialize,
   type Entity,
   type Executor,
   type Row,
@@ -51,6 +48,13 @@ export interface EntityServiceOptions {
 /** Receives the tables a read touched, for callers that cache answers. */
 export type TableSink = Set<string>;
 
+export interface ListOptions {
+  /** A condition a custom route adds to the client's filters. */
+  extraCondition?: ((alias: string) => Condition) | undefined;
+  db?: Executor;
+  tables?: TableSink | undefined;
+}
+
 /**
  * The Strapi v4 entity service over the registry: find, findOne, create, update and delete for any
  * content type, applying the type's access policy to every row read or written.
@@ -77,9 +81,19 @@ export class EntityService {
     principal: Principal,
     tables?: TableSink,
   ): Promise<ListResponse> {
+    return JSON.parse(await this.findJson(uid, raw, principal, tables)) as ListResponse;
+  }
+
+  /** `GET /api/{plural}` as the JSON text to send. */
+  async findJson(
+    uid: string,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<string> {
     const type = this.type(uid);
     const query = this.parser.parse(type, raw);
-    return this.findParsed(type, query, principal, { tables });
+    return this.findParsedJson(type, query, principal, { tables });
   }
 
   /** A list with an already parsed query (custom routes add their own filters to it). */
@@ -87,12 +101,22 @@ export class EntityService {
     type: ContentType,
     query: ParsedQuery,
     principal: Principal,
-    options: {
-      extraCondition?: (alias: string) => Condition;
-      db?: Executor;
-      tables?: TableSink | undefined;
-    } = {},
+    options: ListOptions = {},
   ): Promise<ListResponse> {
+    return JSON.parse(await this.findParsedJson(type, query, principal, options)) as ListResponse;
+  }
+
+  /**
+   * One statement answers a list: the count as a scalar subquery and the page rendered to JSON by
+   * PostgreSQL (read.ts). The page's ids are chosen first, so the JSON (with its populated
+   * relations) is built only for the rows that are answered.
+   */
+  async findParsedJson(
+    type: ContentType,
+    query: ParsedQuery,
+    principal: Principal,
+    options: ListOptions = {},
+  ): Promise<string> {
     const db = options.db ?? this.db;
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
@@ -104,37 +128,42 @@ export class EntityService {
 
     const { pagination } = query;
     const limit = pagination.kind === 'page' ? pagination.pageSize : pagination.limit;
+    // Validated integers, written into the statement so a prepared plan knows them (statements.ts).
     const offset =
       pagination.kind === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start;
-    const plan = selectList(compiler, type, alias, query);
     const from = sql`${ident(type.table)} ${ident(alias)}`;
-    const [rows, total] = await Promise.all([
-      rowsOf(
-        db,
-        sql`SELECT ${plan.list} FROM ${from} WHERE ${toSql(where)} ORDER BY ${compiler.orderBy(query.sort, alias)} LIMIT ${limit} OFFSET ${offset}`,
-      ),
-      pagination.withCount
-        ? rowsOf(db, sql`SELECT count(*)::int AS "total" FROM ${from} WHERE ${toSql(where)}`).then(
-            (r) => (r[0]?.total as number | undefined) ?? 0,
-          )
-        : Promise.resolve(undefined),
-    ]);
-    markProtected(rows, plan.protectedMode);
-    await populate(db, compiler, type, rows, query.populate, query.publicationState);
-    const data = rows.map((row) => serialize(type, row, query));
+    const whereSql = toSql(where);
+    const order = compiler.orderBy(query.sort, alias);
+    const row = compiler.alias();
+    const entity = entityJson(compiler, type, row, query, query.publicationState);
+    const total = pagination.withCount
+      ? sql`(SELECT count(*)::int FROM ${from} WHERE ${whereSql})`
+      : sql`NULL::int`;
+    const [result] = await rowsOf(
+      db,
+      sql`SELECT ${total} AS "total", (
+            SELECT coalesce(json_agg(${entity} ORDER BY "page"."ord"), '[]'::json)::text
+            FROM (SELECT ${column(alias, 'id')} AS "id", row_number() OVER (ORDER BY ${order}) AS "ord"
+                  FROM ${from} WHERE ${whereSql} ORDER BY ${order} LIMIT ${sql.raw(String(limit))} OFFSET ${sql.raw(String(offset))}) "page"
+            JOIN ${ident(type.table)} ${ident(row)} ON ${column(row, 'id')} = "page"."id"
+          ) AS "data"`,
+    );
     if (options.tables) for (const table of compiler.tables) options.tables.add(table);
+    const count = result?.total as number | null | undefined;
+    const data = (result?.data as string | undefined) ?? '[]';
 
+    let meta: PageMeta | OffsetMeta;
     if (pagination.kind === 'offset') {
-      const meta: OffsetMeta = { start: pagination.start, limit: pagination.limit };
-      if (total !== undefined) meta.total = total;
-      return { data, meta: { pagination: meta } };
+      meta = { start: pagination.start, limit: pagination.limit };
+      if (typeof count === 'number') meta.total = count;
+    } else {
+      meta = { page: pagination.page, pageSize: pagination.pageSize };
+      if (typeof count === 'number') {
+        meta.pageCount = Math.ceil(count / pagination.pageSize);
+        meta.total = count;
+      }
     }
-    const meta: PageMeta = { page: pagination.page, pageSize: pagination.pageSize };
-    if (total !== undefined) {
-      meta.pageCount = Math.ceil(total / pagination.pageSize);
-      meta.total = total;
-    }
-    return { data, meta: { pagination: meta } };
+    return `{"data":${data},"meta":{"pagination":${JSON.stringify(meta)}}}`;
   }
 
   /** `GET /api/{plural}/{id}`: 404 when missing or outside the reader's scope. */
@@ -145,12 +174,22 @@ export class EntityService {
     principal: Principal,
     tables?: TableSink,
   ): Promise<EntryResponse> {
+    return JSON.parse(await this.findOneJson(uid, id, raw, principal, tables)) as EntryResponse;
+  }
+
+  async findOneJson(
+    uid: string,
+    id: number,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<string> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     this.denyWhollyForbidden(type, principal, 'find');
-    const entity = await this.readOne(type, id, query, principal, this.db, tables);
-    if (!entity) throw notFound();
-    return { data: entity, meta: {} };
+    const entity = await this.readOneJson(type, id, query, principal, this.db, tables);
+    if (entity === null) throw notFound();
+    return `{"data":${entity},"meta":{}}`;
   }
 
   /** `GET /api/{singular}` of a single type: its one entry. */
@@ -160,11 +199,20 @@ export class EntityService {
     principal: Principal,
     tables?: TableSink,
   ): Promise<EntryResponse> {
+    return JSON.parse(await this.findSingleJson(uid, raw, principal, tables)) as EntryResponse;
+  }
+
+  async findSingleJson(
+    uid: string,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<string> {
     const type = this.type(uid);
     tables?.add(type.table);
     const id = await this.singleId(type, this.db);
     if (id === undefined) throw notFound();
-    return this.findOne(uid, id, raw, principal, tables);
+    return this.findOneJson(uid, id, raw, principal, tables);
   }
 
   /** `POST /api/{plural}`. */
@@ -278,8 +326,19 @@ export class EntityService {
     query: ParsedQuery,
     principal: Principal,
     db: Executor,
-    tables?: TableSink,
   ): Promise<Entity | null> {
+    const json = await this.readOneJson(type, id, query, principal, db);
+    return json === null ? null : (JSON.parse(json) as Entity);
+  }
+
+  private async readOneJson(
+    type: ContentType,
+    id: number,
+    query: ParsedQuery,
+    principal: Principal,
+    db: Executor,
+    tables?: TableSink,
+  ): Promise<string | null> {
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
     const where = and([
@@ -287,16 +346,13 @@ export class EntityService {
       sql`${column(alias, 'id')} = ${id}`,
     ]);
     if (where === false) return null;
-    const plan = selectList(compiler, type, alias, query);
+    const entity = entityJson(compiler, type, alias, query, query.publicationState);
     const rows = await rowsOf(
       db,
-      sql`SELECT ${plan.list} FROM ${ident(type.table)} ${ident(alias)} WHERE ${toSql(where)}`,
+      sql`SELECT ${entity}::text AS "json" FROM ${ident(type.table)} ${ident(alias)} WHERE ${toSql(where)}`,
     );
-    markProtected(rows, plan.protectedMode);
-    await populate(db, compiler, type, rows, query.populate, query.publicationState);
     if (tables) for (const table of compiler.tables) tables.add(table);
-    const row = rows[0];
-    return row ? serialize(type, row, query) : null;
+    return (rows[0]?.json as string | undefined) ?? null;
   }
 
   private async answerAfterWrite(

@@ -31,7 +31,7 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
       const path = `/api/${type.singularName}`;
       app.get(path, (request, reply) =>
         serveCached(request, reply, (tables) =>
-          entities.findSingle(uid, requestQuery(request), request.actor, tables),
+          entities.findSingleJson(uid, requestQuery(request), request.actor, tables),
         ),
       );
       app.put(path, (request) =>
@@ -45,7 +45,7 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
     const base = `/api/${type.pluralName}`;
     app.get(base, (request, reply) =>
       serveCached(request, reply, (tables) =>
-        entities.find(uid, requestQuery(request), request.actor, tables),
+        entities.findJson(uid, requestQuery(request), request.actor, tables),
       ),
     );
     app.post(base, (request) =>
@@ -53,7 +53,7 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
     );
     app.get(`${base}/:id`, (request, reply) =>
       serveCached(request, reply, (tables) =>
-        entities.findOne(uid, routeId(request), requestQuery(request), request.actor, tables),
+        entities.findOneJson(uid, routeId(request), requestQuery(request), request.actor, tables),
       ),
     );
     app.put(`${base}/:id`, (request) =>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client';
 
@@ -48,7 +48,8 @@ const names = new StatementNames();
  */
 export async function executeRows(db: Executor, query: SQL): Promise<Row[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  // Inside a transaction the statement must use the transaction's connection, never the pool.
+  if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const name = names.nameFor(text);
     const result = await client.query<Row>(

@@ -18,6 +18,8 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { docsRoutes } from './features/docs/docs.routes';
+import { emailPlugin } from './features/email/email.plugin';
+import { uploadPlugin } from './features/upload/upload.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +63,7 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     // Behind a proxy the client address comes from X-Forwarded-For only when configured to trust it.
-    trustProxy: false,
+    trustProxy: config.trustProxy > 0 ? config.trustProxy : false,
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -77,6 +79,8 @@ export async function buildApp({
   await app.register(actor);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(emailPlugin);
+  await app.register(uploadPlugin);
   await app.register(catalogueRoutes);
   await app.register(siteRoutes);
   await app.register(contentRoutes, { entities });

@@ -30,6 +30,18 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  MAIL_FROM: z.string().min(3).max(255).default('Plataforma <no-reply@localhost>'),
+  /** Comma-separated origins allowed by CORS besides the API's own (empty: same origin only). */
+  CORS_ORIGINS: z.string().default(''),
+  /** Proxy hops to trust for X-Forwarded-For (0: none, the socket address is the client). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
 });
 
 export interface AppConfig {
@@ -53,6 +65,23 @@ export interface AppConfig {
   responseCache: boolean;
   /** API processes to run on this machine (node:cluster); more than one needs PostgreSQL. */
   workers: number;
+  /** Sender of outgoing mail ("Name <address>"). */
+  mailFrom: string;
+  /** Origins allowed by CORS (exact, e.g. https://campus.um.es). */
+  corsOrigins: string[];
+  /** Proxy hops whose X-Forwarded-For is trusted. */
+  trustProxy: number;
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
 }
 
 export class ConfigError extends Error {
@@ -74,6 +103,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // `npm run db:migrate` and `npm start` from the repository root share ./data.
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = resolve(base, env.DATA_DIR);
+  if (
+    env.STORAGE === 's3' &&
+    !(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)
+  ) {
+    throw new ConfigError(
+      'Configuración no válida:\n  STORAGE=s3 necesita S3_BUCKET, S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY',
+    );
+  }
+  const corsOrigins = env.CORS_ORIGINS.split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(
+        `Configuración no válida:\n  CORS_ORIGINS: "${origin}" no es un origen (https://dominio[:puerto])`,
+      );
+    }
+  }
   if (env.API_WORKERS > 1 && !env.DATABASE_URL) {
     throw new ConfigError(
       'Configuración no válida:\n  API_WORKERS: más de un proceso necesita DATABASE_URL (PGlite es de un solo proceso)',
@@ -96,6 +143,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolSize: env.DB_POOL_SIZE,
     responseCache: env.RESPONSE_CACHE === 'on',
     workers: env.API_WORKERS,
+    mailFrom: env.MAIL_FROM,
+    corsOrigins,
+    trustProxy: env.TRUST_PROXY,
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET ?? '',
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
   };
 }
 

@@ -21,6 +21,16 @@ export interface ChangeFeed {
 }
 
 /**
+ * Tables written often that no cached answer reads: announcing their writes would only cost. A
+ * route that starts caching answers read from one of them must take it off this list.
+ */
+const UNANNOUNCED_TABLES = ['rate_limit_hits', 'email_outbox', 'user_tokens'];
+// A DO block takes no parameters: the list is written into it (constant names, no quotes inside).
+const UNANNOUNCED_LIST = sql.raw(
+  `ARRAY[${UNANNOUNCED_TABLES.map((t) => `'${t}'`).join(', ')}]::text[]`,
+);
+
+/**
  * Every table announces its writes on CHANGES_CHANNEL with a statement-level trigger, whoever writes
  * (the API, a seed, psql). Idempotent; runs after the migrations so new tables are covered too.
  */
@@ -36,7 +46,8 @@ export async function ensureChangeTriggers(db: Database): Promise<void> {
     DO $$
     DECLARE t text;
     BEGIN
-      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
+      FOR t IN SELECT tablename FROM pg_tables
+               WHERE schemaname = current_schema() AND NOT (tablename = ANY(${UNANNOUNCED_LIST})) LOOP
         EXECUTE format(
           'CREATE OR REPLACE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change()',
           'zz_' || t || '_changes', t);

@@ -22,6 +22,10 @@ export const TEST_CONFIG: AppConfig = {
   // Most tests write through factories and read at once; the cache has its own tests.
   responseCache: false,
   workers: 1,
+  mailFrom: 'Plataforma de pruebas <no-reply@test.local>',
+  corsOrigins: [],
+  trustProxy: 0,
+  storage: { kind: 'local' },
 };
 
 /** The app of this test worker, built once on the worker's database. */

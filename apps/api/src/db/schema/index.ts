@@ -7,3 +7,4 @@ export * from './library';
 export * from './communications';
 export * from './site';
 export * from './questionnaire';
+export * from './email';

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   timestamp,
   uniqueIndex,
   varchar,
@@ -46,6 +47,10 @@ export const files = pgTable(
     provider_metadata: jsonb('provider_metadata'),
     /** Who uploaded it; never serialised, used by the upload policy. */
     uploadedById: integer('uploaded_by_id'),
+    /** CVs and DNIs: served only to whom may see them, never under a public URL. */
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** Where the storage keeps the bytes (a path or an object key); never serialised. */
+    storageKey: varchar('storage_key', { length: 500 }),
     ...timestamps(),
   },
   (t) => [index('files_uploaded_by_idx').on(t.uploadedById)],
@@ -60,9 +65,11 @@ export const users = pgTable(
     email: varchar('email', { length: 255 }).notNull(),
     provider: varchar('provider', { length: 50 }).notNull().default('local'),
     password: varchar('password', { length: 255 }),
-    resetPasswordToken: varchar('reset_password_token', { length: 255 }),
-    resetPasswordExpiresAt: timestamp('reset_password_expires_at', { withTimezone: true }),
-    confirmationToken: varchar('confirmation_token', { length: 255 }),
+    /**
+     * Tokens issued before this instant are refused (set when the password changes or is reset,
+     * so every open session ends).
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     confirmed: boolean('confirmed').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
@@ -80,5 +87,45 @@ export const users = pgTable(
     index('up_users_role_idx').on(t.roleId),
     index('up_users_profile_type_idx').on(t.profileType),
     check('up_users_profile_type_check', inList(t.profileType, PROFILE_TYPES)),
+  ],
+);
+
+export const USER_TOKEN_PURPOSES = ['confirmation', 'reset', 'login', 'refresh'] as const;
+export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
+
+/**
+ * One-time tokens of a user: email confirmation, password reset, sign-in link and refresh tokens.
+ * Only a SHA-256 of each token is stored, so a database leak gives no usable token.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20, enum: USER_TOKEN_PURPOSES }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('user_tokens_purpose_check', inList(t.purpose, USER_TOKEN_PURPOSES)),
+  ],
+);
+
+/** Hits per key and window for the rate limits shared by every API process. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: varchar('key', { length: 300 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_hits_window_idx').on(t.windowStart),
   ],
 );

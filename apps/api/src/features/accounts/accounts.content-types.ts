@@ -18,7 +18,7 @@ export const userType = defineContentType({
     coordinator: { relation: 'oneToOne', target: 'api::coordinator.coordinator', mappedBy: 'user' },
   },
   media: { picture: users.pictureId },
-  private: ['password', 'resetPasswordToken', 'resetPasswordExpiresAt', 'confirmationToken'],
+  private: ['password', 'tokensValidAfter'],
   protected: ['email', 'phone'],
   readOnly: ['provider', 'confirmed', 'blocked', 'lastLogin', 'role'],
   validate: {
@@ -45,6 +45,6 @@ export const fileType = defineContentType({
   pluralName: 'files',
   table: files,
   exposed: false,
-  private: ['uploadedById'],
+  private: ['uploadedById', 'storageKey'],
   policy: { ...adminOnly, find: () => true },
 });

@@ -63,7 +63,8 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     // Behind a proxy the client address comes from X-Forwarded-For only when configured to trust it.
-    trustProxy: config.trustProxy > 0 ? config.trustProxy : false,
+    trustProxy:
+      config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
   });
   app.decorate('config', config);
   app.decorate('db', db);

@@ -1,4 +1,5 @@
 import { Registry } from './lib/strapi/registry';
+import { ACCESS_POLICIES } from './features/access/access.policies';
 import { fileType, roleType, userType } from './features/accounts/accounts.content-types';
 import {
   callType,
@@ -35,7 +36,7 @@ import { questionnaireAnswerType } from './features/questionnaire/questionnaire.
  * OpenAPI description follow.
  */
 export function createRegistry(): Registry {
-  return new Registry([
+  const registry = new Registry([
     userType,
     roleType,
     fileType,
@@ -61,4 +62,7 @@ export function createRegistry(): Registry {
     footerSectionType,
     questionnaireAnswerType,
   ]);
+  // Who may do what lives in one table (features/access); a type without an entry is closed.
+  for (const [uid, policy] of Object.entries(ACCESS_POLICIES)) registry.setPolicy(uid, policy);
+  return registry;
 }

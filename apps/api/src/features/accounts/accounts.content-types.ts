@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { PROFILE_TYPES } from '@plataforma/shared';
 import { files, roles, users } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { adminOnly } from '../../lib/strapi/policy-helpers';
 
 /** users-permissions users; their routes are custom (Strapi answers them without the envelope). */
 export const userType = defineContentType({
@@ -26,7 +25,6 @@ export const userType = defineContentType({
     username: z.string().min(3).max(255),
     profileType: z.enum(PROFILE_TYPES),
   },
-  policy: adminOnly,
 });
 
 export const roleType = defineContentType({
@@ -35,7 +33,6 @@ export const roleType = defineContentType({
   pluralName: 'roles',
   table: roles,
   exposed: false,
-  policy: adminOnly,
 });
 
 /** Uploaded media; read through the relations that hold them, listed at /api/upload/files. */
@@ -46,5 +43,4 @@ export const fileType = defineContentType({
   table: files,
   exposed: false,
   private: ['uploadedById', 'storageKey'],
-  policy: { ...adminOnly, find: () => true },
 });

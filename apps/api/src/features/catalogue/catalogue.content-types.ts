@@ -9,7 +9,6 @@ import {
   universities,
 } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { publicRead } from '../../lib/strapi/policy-helpers';
 
 /** The academic catalogue (spec §3 Campus, University, Degree, Call, Study area): public. */
 export const universityType = defineContentType({
@@ -20,7 +19,6 @@ export const universityType = defineContentType({
   relations: {
     centers: { relation: 'oneToMany', target: 'api::campus.campus', mappedBy: 'university' },
   },
-  policy: publicRead,
 });
 
 export const campusType = defineContentType({
@@ -44,7 +42,6 @@ export const campusType = defineContentType({
       },
     },
   },
-  policy: publicRead,
 });
 
 export const degreeType = defineContentType({
@@ -68,7 +65,6 @@ export const degreeType = defineContentType({
       join: { table: callsDegrees, own: callsDegrees.degreeId, target: callsDegrees.callId },
     },
   },
-  policy: publicRead,
 });
 
 export const callType = defineContentType({
@@ -83,7 +79,6 @@ export const callType = defineContentType({
       join: { table: callsDegrees, own: callsDegrees.callId, target: callsDegrees.degreeId },
     },
   },
-  policy: publicRead,
 });
 
 export const studyAreaType = defineContentType({
@@ -98,7 +93,6 @@ export const studyAreaType = defineContentType({
       mappedBy: 'area',
     },
   },
-  policy: publicRead,
 });
 
 export const studySubareaType = defineContentType({
@@ -113,5 +107,4 @@ export const studySubareaType = defineContentType({
       column: studySubareas.areaId,
     },
   },
-  policy: publicRead,
 });

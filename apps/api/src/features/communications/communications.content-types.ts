@@ -1,6 +1,5 @@
 import { communicationCenters } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { communicationCenterPolicy } from './communications.policy';
 
 /** Entries of the students' communication centre (spec §3 Notification). */
 export const communicationCenterType = defineContentType({
@@ -15,5 +14,4 @@ export const communicationCenterType = defineContentType({
       column: communicationCenters.studentId,
     },
   },
-  policy: communicationCenterPolicy,
 });

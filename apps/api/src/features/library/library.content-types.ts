@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { THESIS_STAGES } from '@plataforma/shared';
 import { resources, tfxes } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { publishedRead } from '../../lib/strapi/policy-helpers';
 
 const tags = z.array(z.string().min(1).max(100)).max(50);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(1000);
@@ -22,7 +21,6 @@ export const tfxType = defineContentType({
     file_URL: httpUrl,
     release_month: z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'must be MM/yyyy'),
   },
-  policy: publishedRead,
 });
 
 export const resourceType = defineContentType({
@@ -39,5 +37,4 @@ export const resourceType = defineContentType({
     link: httpUrl,
     popularity_visits: z.number().int().min(0),
   },
-  policy: publishedRead,
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { organizations } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { publicRead } from '../../lib/strapi/policy-helpers';
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(500);
 
@@ -29,5 +28,4 @@ export const organizationType = defineContentType({
       .string()
       .regex(/^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/, 'must be a phone number'),
   },
-  policy: publicRead,
 });

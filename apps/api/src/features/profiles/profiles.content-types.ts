@@ -10,7 +10,6 @@ import {
   teachersFavoriteProjects,
 } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { coordinatorPolicy, studentPolicy, teacherPolicy } from './profiles.policy';
 
 /** A student's notification preferences (spec §3), stored inline on the student. */
 export const notificationPreferencesSchema = z
@@ -91,7 +90,6 @@ export const studentType = defineContentType({
     dni: z.string().regex(/^[0-9XYZxyz][0-9]{7}[A-Za-z]$/, 'must be a valid DNI or NIE'),
     qualification: z.number().min(0).max(10),
   },
-  policy: studentPolicy,
 });
 
 export const teacherType = defineContentType({
@@ -134,7 +132,6 @@ export const teacherType = defineContentType({
     projects: { relation: 'oneToMany', target: 'api::project.project', mappedBy: 'teacher' },
   },
   readOnly: ['primaryKey'],
-  policy: teacherPolicy,
 });
 
 export const coordinatorType = defineContentType({
@@ -155,5 +152,4 @@ export const coordinatorType = defineContentType({
     },
     projects: { relation: 'oneToMany', target: 'api::project.project', mappedBy: 'coordinator' },
   },
-  policy: coordinatorPolicy,
 });

@@ -65,13 +65,11 @@ export async function createProfile(
       });
       return;
     case 'teacher':
-      await db
-        .insert(teachers)
-        .values({
-          userId,
-          primaryKey: await freePrimaryKey(db, 'teacher'),
-          publishedAt: new Date(),
-        });
+      await db.insert(teachers).values({
+        userId,
+        primaryKey: await freePrimaryKey(db, 'teacher'),
+        publishedAt: new Date(),
+      });
       return;
     case 'coordinator':
       await db.insert(coordinators).values({ userId });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { applys, projectProgresses, projects } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { adminOnly, publishedRead } from '../../lib/strapi/policy-helpers';
 
 const ods = z.array(z.number().int().min(1).max(17)).max(17);
 const tags = z.array(z.string().min(1).max(100)).max(50);
@@ -33,7 +32,6 @@ export const projectType = defineContentType({
     applys: { relation: 'oneToMany', target: 'api::apply.apply', mappedBy: 'project' },
   },
   validate: { ods, tags, study_areas: tags, study_subareas: tags },
-  policy: publishedRead,
 });
 
 export const projectProgressType = defineContentType({
@@ -44,7 +42,6 @@ export const projectProgressType = defineContentType({
   relations: {
     project: { relation: 'oneToOne', target: 'api::project.project', mappedBy: 'progress' },
   },
-  policy: adminOnly,
 });
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(1000);
@@ -71,5 +68,4 @@ export const applyType = defineContentType({
     video: httpUrl,
     dni: z.string().regex(/^[0-9XYZxyz][0-9]{7}[A-Za-z]$/, 'must be a valid DNI or NIE'),
   },
-  policy: adminOnly,
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { questionnaireAnswers } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { adminOnly } from '../../lib/strapi/policy-helpers';
 
 export const questionnaireAnswerType = defineContentType({
   uid: 'api::questionnaire-answer.questionnaire-answer',
@@ -21,5 +20,4 @@ export const questionnaireAnswerType = defineContentType({
     answers: z.record(z.string().max(100), z.number().int().min(0).max(6)),
     scores: z.record(z.string().max(100), z.number()),
   },
-  policy: adminOnly,
 });

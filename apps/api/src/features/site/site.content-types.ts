@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { FEATURES } from '@plataforma/shared';
 import { brandingSaas, brandings, featurePermissions, footerSections } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-import { publicRead, publishedRead } from '../../lib/strapi/policy-helpers';
 
 const colour = z
   .string()
@@ -19,7 +18,6 @@ export const brandingType = defineContentType({
   pluralName: 'brandings',
   table: brandings,
   media: { menuLogo: brandings.menuLogoId },
-  policy: publicRead,
 });
 
 /** This university's branding (spec §3 Branding): a single type at /api/branding-saas. */
@@ -40,7 +38,6 @@ export const brandingSaasType = defineContentType({
     mailTo: z.email().max(255),
     mainfont: z.string().regex(/^[A-Za-z0-9 ]{1,100}$/, 'must be a font family name'),
   },
-  policy: publicRead,
 });
 
 /** Feature switches per role (spec §3 Permissions); answered to clients by /api/permissions/status. */
@@ -53,7 +50,6 @@ export const featurePermissionType = defineContentType({
     role: z.enum(['public', 'student', 'teacher', 'coordinator', 'admin']),
     feature: z.enum(FEATURES),
   },
-  policy: publicRead,
 });
 
 const media = z.object({
@@ -144,5 +140,4 @@ export const footerSectionType = defineContentType({
       },
     },
   },
-  policy: publishedRead,
 });

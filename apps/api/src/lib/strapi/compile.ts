@@ -54,7 +54,10 @@ const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const TEXT_TYPES = new Set(['string', 'text', 'enumeration']);
 
-type Action = keyof Pick<AccessPolicy, 'find' | 'update' | 'delete' | 'protectedScope'>;
+type Action = keyof Pick<
+  AccessPolicy,
+  'find' | 'update' | 'delete' | 'protectedScope' | 'createScope'
+>;
 
 /** Three-valued result of a condition on a row whose columns are all NULL. */
 type Truth = true | false | null;

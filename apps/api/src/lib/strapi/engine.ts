@@ -229,6 +229,7 @@ export class EntityService {
     const id = await this.db.transaction(async (tx) => {
       const newId = await this.insert(tx, type, input);
       await this.writeRelations(tx, newId, input);
+      await this.checkStillWithin(tx, type, newId, principal, 'createScope');
       return newId;
     });
     this.announce(type, input);
@@ -251,6 +252,7 @@ export class EntityService {
       await this.checkWrite(type, input, principal);
       await this.updateRow(tx, type, id, input);
       await this.writeRelations(tx, id, input);
+      await this.checkStillWithin(tx, type, id, principal, 'update');
     });
     this.announce(type, input);
     return this.answerAfterWrite(type, id, query, principal);
@@ -408,6 +410,31 @@ export class EntityService {
    * Locks the row for the write and checks the principal may reach it: 404 when it does not exist
    * or is not visible to them, 403 when visible but not theirs to change.
    */
+  /**
+   * After a write, inside its transaction: the row must be within the actor's scope for the
+   * action (createScope for a new row, update for a changed one), or the write is refused and
+   * rolled back. This is what keeps a teacher's new project theirs and stops an update from moving
+   * a row to someone else.
+   */
+  private async checkStillWithin(
+    tx: Executor,
+    type: ContentType,
+    id: number,
+    principal: Principal,
+    action: 'createScope' | 'update',
+  ) {
+    if (principal === SYSTEM || (action === 'createScope' && !type.policy.createScope)) return;
+    const compiler = new Compiler(this.registry, this.parser, principal);
+    const alias = compiler.alias();
+    const scope = compiler.scope(type, alias, action);
+    if (scope === true) return;
+    const rows = await rowsOf(
+      tx,
+      sql`SELECT ${toSql(scope)} AS "ok" FROM ${ident(type.table)} ${ident(alias)} WHERE ${column(alias, 'id')} = ${id}`,
+    );
+    if (rows[0]?.ok !== true) throw forbidden();
+  }
+
   /** 403 when the actor may not do this to any entry of the type (nothing to hide then). */
   private denyWhollyForbidden(
     type: ContentType,

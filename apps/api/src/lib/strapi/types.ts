@@ -107,6 +107,12 @@ export interface AccessPolicy {
   delete?: (actor: Actor) => Scope;
   /** Whether the actor may create this entry; may inspect the validated data. */
   create?: (actor: Actor, context: WriteContext) => boolean | Promise<boolean>;
+  /**
+   * A created entry must match this scope, checked inside the transaction (otherwise 403 and
+   * nothing is written): a teacher's project must be theirs, an application the student's own.
+   * Updates are checked the same way against `update`, so no write moves a row out of reach.
+   */
+  createScope?: (actor: Actor) => Scope;
   /** Whether an update may write these values (e.g. nobody but an admin changes an owner). */
   canWrite?: (actor: Actor, context: WriteContext) => boolean | Promise<boolean>;
   /** Rows whose protected attributes the actor may see. Default: none. */

@@ -1,0 +1,385 @@
+import type { Actor } from '../../lib/strapi/actor';
+import type { AccessPolicy, FilterObject, Scope } from '../../lib/strapi/types';
+
+/**
+ * Who may do what: one table, content type × action, with ownership expressed as scopes (Strapi
+ * filter objects the engine compiles into the SQL of every read and write). Default deny: a type
+ * or action missing here is refused. Decided in ADR 0012; walked by access.matrix.test.ts.
+ *
+ * Roles: visitor (no token), student, teacher, coordinator (of an organisation), admin, and
+ * `authenticated` (signed in, no profile type chosen yet).
+ */
+
+type Role = 'visitor' | 'authenticated' | 'student' | 'teacher' | 'coordinator' | 'admin';
+
+const roleOf = (actor: Actor): Role => (actor.kind === 'visitor' ? 'visitor' : actor.role);
+const me = (actor: Actor) => (actor.kind === 'user' ? actor.userId : -1);
+
+/** A scope per role; roles not listed get `false`. */
+function byRole(scopes: Partial<Record<Role, (actor: Actor) => Scope>>) {
+  return (actor: Actor): Scope => scopes[roleOf(actor)]?.(actor) ?? false;
+}
+
+const always = () => true;
+const published: FilterObject = { publishedAt: { $notNull: true } };
+const or = (...filters: FilterObject[]): FilterObject => ({ $or: filters });
+
+// ---- ownership paths, from the user id ----
+const ownUser = (a: Actor): FilterObject => ({ id: me(a) });
+const ownProfile = (a: Actor): FilterObject => ({ user: { id: me(a) } });
+/** Projects a teacher publishes. */
+const teacherProjects = (a: Actor): FilterObject => ({ teacher: { user: { id: me(a) } } });
+/** Projects of the organisation a coordinator belongs to, or that the coordinator published. */
+const coordinatorProjects = (a: Actor): FilterObject =>
+  or(
+    { organization: { coordinators: { user: { id: me(a) } } } },
+    { coordinator: { user: { id: me(a) } } },
+  );
+/** Applications a teacher reviews or tutors. */
+const teacherApplications = (a: Actor): FilterObject =>
+  or({ project: teacherProjects(a) }, { tutorAsigned: { user: { id: me(a) } } });
+const coordinatorApplications = (a: Actor): FilterObject => ({ project: coordinatorProjects(a) });
+
+const admin = (actor: Actor) => roleOf(actor) === 'admin';
+
+/** Keys of `data` are all in `allowed`. */
+const only = (data: Record<string, unknown>, allowed: readonly string[]) =>
+  Object.keys(data).every((key) => allowed.includes(key));
+
+/** Public content: everyone reads, admins write. */
+const publicContent: AccessPolicy = {
+  find: always,
+  create: admin,
+  update: byRole({ admin: always }),
+  delete: byRole({ admin: always }),
+};
+
+/** Draft/publish content: everyone reads what is published, admins everything and write. */
+const publishedContent: AccessPolicy = {
+  ...publicContent,
+  find: byRole({
+    visitor: () => published,
+    authenticated: () => published,
+    student: () => published,
+    teacher: () => published,
+    coordinator: () => published,
+    admin: always,
+  }),
+};
+
+const STUDENT_OWN_FIELDS = [
+  'degree',
+  'university',
+  'campus',
+  'other_university',
+  'other_campus',
+  'other_degree',
+  'province',
+  'student_area',
+  'study_type',
+  'work_deadline',
+  'work_deadline_estimate',
+  'tags',
+  'reachedUsHow',
+  'competences',
+  'disability',
+  'dni',
+  'CV',
+  'notification',
+  'thesis_stage',
+  'goal',
+  'favorites',
+  'favorites_tfxes',
+  'favorites_resources',
+] as const;
+const TEACHER_OWN_FIELDS = [
+  'university',
+  'campus',
+  'degrees',
+  'teacher_area',
+  'class_type',
+  'notification_deadline',
+  'favorites',
+] as const;
+/** What a student may change in their own application (withdrawing is status → Retirada). */
+const APPLICANT_FIELDS = [
+  'status',
+  'CV',
+  'CV_url',
+  'video',
+  'interest',
+  'motivation',
+  'good_candidate',
+  'tutor',
+  'project_expected',
+  'availability',
+  'rtx_interest',
+  'call',
+  'dni',
+] as const;
+/** What a project's publisher may change in an application to it. */
+const REVIEWER_FIELDS = ['status', 'status_message', 'supermatch'] as const;
+/** Statuses only an admin sets on a project (validation, spec workflow ADR 0003). */
+const ADMIN_PROJECT_STATUSES = ['Validada', 'Publicada', 'Rechazada'];
+
+export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
+  // ---- accounts ----
+  'plugin::users-permissions.user': {
+    // Other people are visible only where the platform shows them: the publishers of projects, and
+    // to a publisher the people who applied to their projects. Email and phone are protected.
+    find: byRole({
+      authenticated: ownUser,
+      student: (a) => or(ownUser(a), { profileType: { $in: ['teacher', 'coordinator'] } }),
+      teacher: (a) =>
+        or(
+          ownUser(a),
+          { profileType: { $in: ['teacher', 'coordinator'] } },
+          { student: { applys: teacherApplications(a) } },
+        ),
+      coordinator: (a) =>
+        or(
+          ownUser(a),
+          { profileType: { $in: ['teacher', 'coordinator'] } },
+          { student: { applys: coordinatorApplications(a) } },
+        ),
+      admin: always,
+    }),
+    protectedScope: byRole({
+      authenticated: ownUser,
+      student: ownUser,
+      teacher: ownUser,
+      coordinator: ownUser,
+      admin: always,
+    }),
+    create: admin,
+    update: byRole({
+      authenticated: ownUser,
+      student: ownUser,
+      teacher: ownUser,
+      coordinator: ownUser,
+      admin: always,
+    }),
+    canWrite: (actor, { data }) =>
+      admin(actor) || only(data, ['username', 'email', 'name', 'surname', 'phone', 'picture']),
+    delete: byRole({ admin: always }),
+  },
+  'plugin::users-permissions.role': {
+    find: byRole({ admin: always }),
+    create: admin,
+    update: byRole({ admin: always }),
+    delete: byRole({ admin: always }),
+  },
+  // Files are read through the entries that hold them; their own routes check uploader and entry.
+  'plugin::upload.file': {
+    find: always,
+    create: admin,
+    update: byRole({ admin: always }),
+    delete: byRole({ admin: always }),
+  },
+
+  // ---- catalogue and site ----
+  'api::university.university': publicContent,
+  'api::campus.campus': publicContent,
+  'api::degree.degree': publicContent,
+  'api::call.call': publicContent,
+  'api::study-area.study-area': publicContent,
+  'api::study-subarea.study-subarea': publicContent,
+  'api::branding.branding': publicContent,
+  'api::branding-saas.branding-saas': publicContent,
+  'api::feature-permission.feature-permission': publicContent,
+  'api::footer-section.footer-section': publishedContent,
+  'api::resource.resource': publishedContent,
+
+  // ---- profiles ----
+  'api::student.student': {
+    // A student is seen by themself, by the publishers of the projects they applied to and by the
+    // teacher who tutors them; DNI and disability only by themself and admins.
+    find: byRole({
+      student: ownProfile,
+      teacher: (a) => ({ applys: teacherApplications(a) }),
+      coordinator: (a) => ({ applys: coordinatorApplications(a) }),
+      admin: always,
+    }),
+    protectedScope: byRole({ student: ownProfile, admin: always }),
+    create: admin,
+    update: byRole({ student: ownProfile, admin: always }),
+    canWrite: (actor, { data }) => admin(actor) || only(data, STUDENT_OWN_FIELDS),
+    delete: byRole({ admin: always }),
+  },
+  'api::teacher.teacher': {
+    // Teachers publish and tutor: signed-in people see them; visitors those with a published project.
+    find: byRole({
+      visitor: () => ({ projects: published }),
+      authenticated: always,
+      student: always,
+      teacher: always,
+      coordinator: always,
+      admin: always,
+    }),
+    protectedScope: byRole({ teacher: ownProfile, admin: always }),
+    create: admin,
+    update: byRole({ teacher: ownProfile, admin: always }),
+    canWrite: (actor, { data }) => admin(actor) || only(data, TEACHER_OWN_FIELDS),
+    delete: byRole({ admin: always }),
+  },
+  'api::coordinator.coordinator': {
+    find: byRole({
+      coordinator: (a) =>
+        or(ownProfile(a), { organization: { coordinators: { user: { id: me(a) } } } }),
+      admin: always,
+    }),
+    protectedScope: byRole({ coordinator: ownProfile, admin: always }),
+    create: admin,
+    update: byRole({ coordinator: ownProfile, admin: always }),
+    canWrite: (actor, { data }) => admin(actor) || only(data, ['job_position']),
+    delete: byRole({ admin: always }),
+  },
+  'api::organization.organization': {
+    find: always,
+    // Contact data: admins and the organisation's own coordinators.
+    protectedScope: byRole({
+      coordinator: (a) => ({ coordinators: { user: { id: me(a) } } }),
+      admin: always,
+    }),
+    create: (actor) => admin(actor) || roleOf(actor) === 'coordinator',
+    update: byRole({
+      coordinator: (a) => ({ coordinators: { user: { id: me(a) } } }),
+      admin: always,
+    }),
+    delete: byRole({ admin: always }),
+  },
+
+  // ---- projects and applications ----
+  'api::project.project': {
+    find: byRole({
+      visitor: () => published,
+      authenticated: () => published,
+      student: () => published,
+      teacher: (a) => or(published, teacherProjects(a)),
+      coordinator: (a) => or(published, coordinatorProjects(a)),
+      admin: always,
+    }),
+    create: (actor) => ['teacher', 'coordinator', 'admin'].includes(roleOf(actor)),
+    // A created or changed project must stay the writer's own (you cannot publish for someone else).
+    createScope: byRole({
+      teacher: teacherProjects,
+      coordinator: coordinatorProjects,
+      admin: always,
+    }),
+    update: byRole({ teacher: teacherProjects, coordinator: coordinatorProjects, admin: always }),
+    canWrite: (actor, { data }) =>
+      admin(actor) ||
+      (!('validated' in data) &&
+        !('rejection_reason' in data) &&
+        !ADMIN_PROJECT_STATUSES.includes(String(data.status)) &&
+        !('publishedAt' in data && data.publishedAt !== null)),
+    delete: byRole({ teacher: teacherProjects, coordinator: coordinatorProjects, admin: always }),
+  },
+  'api::project-progress.project-progress': {
+    find: byRole({
+      student: (a) => ({ project: { applys: { status: 'Seleccionado', student: ownProfile(a) } } }),
+      teacher: (a) => ({
+        project: or(teacherProjects(a), { applys: { tutorAsigned: { user: { id: me(a) } } } }),
+      }),
+      coordinator: (a) => ({ project: coordinatorProjects(a) }),
+      admin: always,
+    }),
+    create: (actor) => ['teacher', 'coordinator', 'admin'].includes(roleOf(actor)),
+    update: byRole({
+      student: (a) => ({ project: { applys: { status: 'Seleccionado', student: ownProfile(a) } } }),
+      teacher: (a) => ({
+        project: or(teacherProjects(a), { applys: { tutorAsigned: { user: { id: me(a) } } } }),
+      }),
+      coordinator: (a) => ({ project: coordinatorProjects(a) }),
+      admin: always,
+    }),
+    canWrite: (actor, { data }) =>
+      admin(actor) || only(data, ['objectives', 'frame', 'conclusions', 'defense', 'final']),
+    delete: byRole({ admin: always }),
+  },
+  'api::apply.apply': {
+    find: byRole({
+      student: (a) => ({ student: ownProfile(a) }),
+      teacher: teacherApplications,
+      coordinator: coordinatorApplications,
+      admin: always,
+    }),
+    protectedScope: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
+    create: (actor) => roleOf(actor) === 'student' || admin(actor),
+    // A student applies as themself, to a published project.
+    createScope: byRole({
+      student: (a) => ({ student: ownProfile(a), project: published }),
+      admin: always,
+    }),
+    update: byRole({
+      student: (a) => ({ student: ownProfile(a) }),
+      teacher: (a) => ({ project: teacherProjects(a) }),
+      coordinator: coordinatorApplications,
+      admin: always,
+    }),
+    canWrite: (actor, { data }) => {
+      switch (roleOf(actor)) {
+        case 'admin':
+          return true;
+        case 'student':
+          return (
+            only(data, APPLICANT_FIELDS) && (!('status' in data) || data.status === 'Retirada')
+          );
+        case 'teacher':
+        case 'coordinator':
+          return only(data, REVIEWER_FIELDS);
+        default:
+          return false;
+      }
+    },
+    delete: byRole({ admin: always }),
+  },
+
+  // ---- library ----
+  'api::tfx.tfx': {
+    find: byRole({
+      visitor: () => published,
+      authenticated: () => published,
+      student: (a) => or(published, { student: ownProfile(a) }),
+      teacher: () => published,
+      coordinator: () => published,
+      admin: always,
+    }),
+    create: (actor) => roleOf(actor) === 'student' || admin(actor),
+    createScope: byRole({
+      student: (a) => ({ student: ownProfile(a), external: false }),
+      admin: always,
+    }),
+    update: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
+    canWrite: (actor, { data }) => admin(actor) || (!('external' in data) && !('awarded' in data)),
+    delete: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
+  },
+
+  // ---- communications ----
+  'api::communication-center.communication-center': {
+    find: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
+    // A student only marks their entries read (spec §4 Notification).
+    update: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
+    canWrite: (actor, { data }) => admin(actor) || only(data, ['isRead']),
+    create: admin,
+    delete: byRole({ admin: always }),
+  },
+
+  // ---- questionnaire ----
+  'api::questionnaire-answer.questionnaire-answer': {
+    find: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
+    protectedScope: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
+    // Anyone may answer (the questionnaire has its own contact section); a student only as themself.
+    create: always,
+    createScope: byRole({
+      visitor: () => ({ student: { $null: true } }),
+      authenticated: () => ({ student: { $null: true } }),
+      student: (a) => or({ student: { $null: true } }, { student: ownProfile(a) }),
+      teacher: () => ({ student: { $null: true } }),
+      coordinator: () => ({ student: { $null: true } }),
+      admin: always,
+    }),
+    update: byRole({ admin: always }),
+    delete: byRole({ admin: always }),
+  },
+};

@@ -20,6 +20,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { emailPlugin } from './features/email/email.plugin';
 import { uploadPlugin } from './features/upload/upload.plugin';
+import { usersRoutes } from './features/users/users.routes';
+import { profilesRoutes } from './features/profiles/profiles.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +84,8 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(emailPlugin);
   await app.register(uploadPlugin);
+  await app.register(usersRoutes);
+  await app.register(profilesRoutes);
   await app.register(catalogueRoutes);
   await app.register(siteRoutes);
   await app.register(contentRoutes, { entities });

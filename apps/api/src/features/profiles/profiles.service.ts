@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ProfileType } from '@plataforma/shared';
 import type { Database } from '../../db/client';
-import { coordinators, students, teachers } from '../../db/schema';
+import { coordinators, students, teachers, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 
 /** A database or a transaction. */
 type Writer = Pick<Database, 'insert' | 'select' | 'execute'>;
@@ -77,4 +79,70 @@ export async function createProfile(
     case 'admin':
       return;
   }
+}
+
+const namesQuery = z
+  .object({
+    filters: z
+      .object({
+        name: z
+          .object({
+            $contains: z.string().max(200).optional(),
+            $containsi: z.string().max(200).optional(),
+          })
+          .strict(),
+      })
+      .strict()
+      .optional(),
+    pagination: z
+      .object({
+        page: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(10),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/**
+ * Published teachers by full name, for choosing a tutor: `{data:[{id, attributes:{name}}], meta}`,
+ * ten a page, searched ignoring case and accents like the catalogue names (ADR 0005).
+ */
+export async function findTeacherNames(
+  db: Pick<Database, 'execute'>,
+  raw: Record<string, unknown>,
+) {
+  const parsed = namesQuery.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION',
+      `Invalid query: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
+  }
+  const search = parsed.data.filters?.name.$contains ?? parsed.data.filters?.name.$containsi;
+  if (search?.includes('\0'))
+    throw new AppError('VALIDATION', 'Invalid value: NUL bytes are not allowed');
+  const page = parsed.data.pagination?.page ?? 1;
+  const pageSize = parsed.data.pagination?.pageSize ?? 10;
+  const fullName = sql`trim(coalesce(${users.name}, '') || ' ' || coalesce(${users.surname}, ''))`;
+  const pattern = search?.trim()
+    ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : undefined;
+  const where = pattern
+    ? sql`${teachers.publishedAt} IS NOT NULL AND lower(unaccent(${fullName})) LIKE lower(unaccent(${pattern}))`
+    : sql`${teachers.publishedAt} IS NOT NULL`;
+  const from = sql`${teachers} JOIN ${users} ON ${users.id} = ${teachers.userId}`;
+  const result = (await db.execute(sql`
+    SELECT (SELECT count(*)::int FROM ${from} WHERE ${where}) AS "total",
+           coalesce((SELECT json_agg(json_build_object('id', p.id, 'attributes', json_build_object('name', p.name)) ORDER BY p.name COLLATE es_natural, p.id)
+                     FROM (SELECT ${teachers.id} AS id, ${fullName} AS name FROM ${from} WHERE ${where}
+                           ORDER BY ${fullName} COLLATE es_natural, ${teachers.id}
+                           LIMIT ${sql.raw(String(pageSize))} OFFSET ${sql.raw(String((page - 1) * pageSize))}) p), '[]'::json) AS "data"
+  `)) as unknown as { rows: { total: number; data: unknown }[] };
+  const row = result.rows[0];
+  const total = row?.total ?? 0;
+  return {
+    data: row?.data ?? [],
+    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+  };
 }

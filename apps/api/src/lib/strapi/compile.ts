@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { forbidden } from '../errors';
+import { forbidden, validationError } from '../errors';
 import { SYSTEM, type Principal } from './actor';
 import { ID_ATTRIBUTE, type QueryParser } from './parse';
 import type { FilterNode, Operator, SortTerm } from './query-types';
@@ -114,6 +114,7 @@ export class Compiler {
       case 'not':
         return not(this.filter(node.node, type, alias, trusted));
       case 'compare':
+        if (!trusted) this.requireProtectedAccess(type, node.attribute);
         return compare(
           node.attribute,
           node.operator,
@@ -227,10 +228,12 @@ export class Compiler {
   }
 
   /** ORDER BY expression of a sort term, walking to-one relations with scalar subqueries. */
-  sortExpression(term: SortTerm, alias: string): SQL {
+  sortExpression(term: SortTerm, alias: string, type?: ContentType): SQL {
     const walk = (index: number, from: string): SQL => {
       const step = term.through[index];
       if (!step) {
+        const owner = term.through[term.through.length - 1]?.target ?? type;
+        if (owner) this.requireProtectedAccess(owner, term.attribute);
         const value = column(from, term.attribute.column);
         // Text sorts in Spanish order (migration 0002): Ávila next to avila, not after zeta.
         return TEXT_TYPES.has(term.attribute.type) ? sql`${value} COLLATE es_natural` : value;
@@ -250,11 +253,22 @@ export class Compiler {
     return walk(0, alias);
   }
 
+  /**
+   * Filtering or sorting by a protected attribute (an email, a DNI) is for actors who may see it on
+   * every row (admins); for anyone else it would be an oracle, so it is an unknown key to them.
+   */
+  private requireProtectedAccess(type: ContentType, attribute: ScalarAttribute) {
+    if (attribute.visibility !== 'protected') return;
+    if (this.scopeNode(type, 'protectedScope') !== true) {
+      throw validationError(`Invalid key ${attribute.name}`, [attribute.name]);
+    }
+  }
+
   /** ORDER BY clause; the id breaks ties so pages never overlap. */
-  orderBy(terms: SortTerm[], alias: string): SQL {
+  orderBy(terms: SortTerm[], alias: string, type?: ContentType): SQL {
     const parts = terms.map(
       (term) =>
-        sql`${this.sortExpression(term, alias)} ${sql.raw(term.direction === 'desc' ? 'DESC' : 'ASC')}`,
+        sql`${this.sortExpression(term, alias, type)} ${sql.raw(term.direction === 'desc' ? 'DESC' : 'ASC')}`,
     );
     if (!terms.some((t) => t.attribute === ID_ATTRIBUTE && t.through.length === 0)) {
       parts.push(sql`${column(alias, 'id')} ASC`);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError, forbidden, notFound, validationError } from '../errors';
-import { SYSTEM, type Principal } from './actor';
+import { isAdmin, SYSTEM, type Principal } from './actor';
 import { and, column, Compiler, ident, toSql, type Condition } from './compile';
 import { validateInput, type RelationChange, type ValidatedInput } from './input';
 import { QueryParser } from './parse';
@@ -13,6 +13,7 @@ import {
   type Entity,
   type Executor,
   type Row,
+  type WireFormat,
 } from './read';
 import type { Registry } from './registry';
 import type { ContentType, RelationAttribute } from './types';
@@ -49,6 +50,8 @@ export interface EntityServiceOptions {
 export type TableSink = Set<string>;
 
 export interface ListOptions {
+  /** `flat`: the users-permissions shape, a bare array of `{id, ...attributes}` (read.ts). */
+  format?: WireFormat;
   /** A condition a custom route adds to the client's filters. */
   extraCondition?: ((alias: string) => Condition) | undefined;
   db?: Executor;
@@ -133,12 +136,14 @@ export class EntityService {
       pagination.kind === 'page' ? (pagination.page - 1) * pagination.pageSize : pagination.start;
     const from = sql`${ident(type.table)} ${ident(alias)}`;
     const whereSql = toSql(where);
-    const order = compiler.orderBy(query.sort, alias);
+    const order = compiler.orderBy(query.sort, alias, type);
     const row = compiler.alias();
-    const entity = entityJson(compiler, type, row, query, query.publicationState);
-    const total = pagination.withCount
-      ? sql`(SELECT count(*)::int FROM ${from} WHERE ${whereSql})`
-      : sql`NULL::int`;
+    const format = options.format ?? 'nested';
+    const entity = entityJson(compiler, type, row, query, query.publicationState, format);
+    const total =
+      format === 'nested' && pagination.withCount
+        ? sql`(SELECT count(*)::int FROM ${from} WHERE ${whereSql})`
+        : sql`NULL::int`;
     const [result] = await rowsOf(
       db,
       sql`SELECT ${total} AS "total", (
@@ -151,6 +156,7 @@ export class EntityService {
     if (options.tables) for (const table of compiler.tables) options.tables.add(table);
     const count = result?.total as number | null | undefined;
     const data = (result?.data as string | undefined) ?? '[]';
+    if (format === 'flat') return data;
 
     let meta: PageMeta | OffsetMeta;
     if (pagination.kind === 'offset') {
@@ -215,6 +221,34 @@ export class EntityService {
     return this.findOneJson(uid, id, raw, principal, tables);
   }
 
+  /** A list in the users-permissions shape: a bare JSON array (`GET /api/users`). */
+  async findFlatJson(
+    uid: string,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<string> {
+    const type = this.type(uid);
+    const query = this.parser.parse(type, raw);
+    return this.findParsedJson(type, query, principal, { tables, format: 'flat' });
+  }
+
+  /** One entry in the users-permissions shape (`GET /api/users/:id`); 404 when not visible. */
+  async findOneFlatJson(
+    uid: string,
+    id: number,
+    raw: RawQuery,
+    principal: Principal,
+    tables?: TableSink,
+  ): Promise<string> {
+    const type = this.type(uid);
+    const query = this.parser.parse(type, withoutPagination(raw));
+    this.denyWhollyForbidden(type, principal, 'find');
+    const entity = await this.readOneJson(type, id, query, principal, this.db, tables, 'flat');
+    if (entity === null) throw notFound();
+    return entity;
+  }
+
   /** `POST /api/{plural}`. */
   async create(
     uid: string,
@@ -227,7 +261,7 @@ export class EntityService {
     const input = validateInput(type, body, 'create');
     await this.checkCreate(type, input, principal);
     const id = await this.db.transaction(async (tx) => {
-      const newId = await this.insert(tx, type, input);
+      const newId = await this.insert(tx, type, input, principal);
       await this.writeRelations(tx, newId, input);
       await this.checkStillWithin(tx, type, newId, principal, 'createScope');
       return newId;
@@ -250,7 +284,7 @@ export class EntityService {
     await this.db.transaction(async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'update');
       await this.checkWrite(type, input, principal);
-      await this.updateRow(tx, type, id, input);
+      await this.updateRow(tx, type, id, input, principal);
       await this.writeRelations(tx, id, input);
       await this.checkStillWithin(tx, type, id, principal, 'update');
     });
@@ -333,13 +367,14 @@ export class EntityService {
     return json === null ? null : (JSON.parse(json) as Entity);
   }
 
-  private async readOneJson(
+  async readOneJson(
     type: ContentType,
     id: number,
     query: ParsedQuery,
     principal: Principal,
     db: Executor,
     tables?: TableSink,
+    format: WireFormat = 'nested',
   ): Promise<string | null> {
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
@@ -348,7 +383,7 @@ export class EntityService {
       sql`${column(alias, 'id')} = ${id}`,
     ]);
     if (where === false) return null;
-    const entity = entityJson(compiler, type, alias, query, query.publicationState);
+    const entity = entityJson(compiler, type, alias, query, query.publicationState, format);
     const rows = await rowsOf(
       db,
       sql`SELECT ${entity}::text AS "json" FROM ${ident(type.table)} ${ident(alias)} WHERE ${toSql(where)}`,
@@ -493,8 +528,13 @@ export class EntityService {
     return { columns, values };
   }
 
-  private async insert(tx: Executor, type: ContentType, input: ValidatedInput): Promise<number> {
-    await this.checkRelationTargets(tx, input);
+  private async insert(
+    tx: Executor,
+    type: ContentType,
+    input: ValidatedInput,
+    principal: Principal,
+  ): Promise<number> {
+    await this.checkRelationTargets(tx, input, principal);
     const { columns, values } = this.columnValues(type, input);
     if (type.draftAndPublish && !input.values.has('publishedAt')) {
       // Strapi v4 REST publishes what it creates unless told otherwise.
@@ -510,8 +550,14 @@ export class EntityService {
     return (rows[0] as Row).id;
   }
 
-  private async updateRow(tx: Executor, type: ContentType, id: number, input: ValidatedInput) {
-    await this.checkRelationTargets(tx, input);
+  private async updateRow(
+    tx: Executor,
+    type: ContentType,
+    id: number,
+    input: ValidatedInput,
+    principal: Principal,
+  ) {
+    await this.checkRelationTargets(tx, input, principal);
     const { columns, values } = this.columnValues(type, input);
     const sets = columns.map((c, i) => sql`${c} = ${values[i] as SQL}`);
     sets.push(sql`"updated_at" = now()`);
@@ -521,14 +567,27 @@ export class EntityService {
   }
 
   /** Every id a write links to must exist: a clear 400 instead of a foreign-key error. */
-  private async checkRelationTargets(tx: Executor, input: ValidatedInput) {
+  /**
+   * Every id a write links to must exist and be visible to the writer (one cannot link to a draft
+   * one may not see, and a missing and a hidden entry answer alike). Media may only be linked by
+   * whoever uploaded them (or an admin): otherwise pointing one's own record at someone else's
+   * private CV would let one read it.
+   */
+  private async checkRelationTargets(tx: Executor, input: ValidatedInput, principal: Principal) {
     for (const [name, { attribute, change }] of input.relations) {
       const ids = [...new Set([...(change.set ?? []), ...(change.connect ?? [])])];
       if (ids.length === 0) continue;
       const target = this.registry.get(attribute.target);
+      const compiler = new Compiler(this.registry, this.parser, principal);
+      const alias = compiler.alias();
+      const uploader =
+        attribute.media && principal !== SYSTEM && !isAdmin(principal)
+          ? sql`${column(alias, 'uploaded_by_id')} = ${principal.kind === 'user' ? principal.userId : -1}`
+          : true;
+      const visible = toSql(and([compiler.scope(target, alias, 'find'), uploader]));
       const found = await rowsOf(
         tx,
-        sql`SELECT "id" FROM ${ident(target.table)} WHERE "id" = ANY(${sql.param(ids)}::int4[])`,
+        sql`SELECT ${column(alias, 'id')} AS "id" FROM ${ident(target.table)} ${ident(alias)} WHERE ${column(alias, 'id')} = ANY(${sql.param(ids)}::int4[]) AND ${visible}`,
       );
       const existing = new Set(found.map((r) => r.id));
       const missing = ids.filter((id) => !existing.has(id));

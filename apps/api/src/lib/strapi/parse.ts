@@ -432,9 +432,8 @@ export class QueryParser {
       if (!isLast) fail(`Invalid sort "${names.join('.')}": ${name} is not a relation`, path);
       if (attribute.kind !== 'scalar' || attribute.type === 'json' || attribute.type === 'list') {
         fail(`Invalid sort "${names.join('.')}": ${name} cannot be sorted`, path);
-      } else if (attribute.visibility === 'protected') {
-        fail(`Invalid key ${name}`, [...path, name]);
       } else {
+        // A protected attribute is checked against the actor when compiled (compile.ts).
         return { through, attribute, direction: direction as 'asc' | 'desc' };
       }
     }
@@ -495,8 +494,7 @@ export class QueryParser {
       } else {
         const attribute = this.visibleAttribute(type, key, at, options);
         if (attribute.kind === 'scalar') {
-          if (attribute.visibility === 'protected' && !options.trusted)
-            fail(`Invalid key ${key}`, at);
+          // A protected attribute is checked against the actor when compiled (compile.ts).
           nodes.push(this.parseAttributeFilter(attribute, value, at, depth + 1));
         } else if (attribute.kind === 'relation') {
           const target = this.registry.get(attribute.target);

@@ -77,12 +77,19 @@ export function publicationCondition(
  * `{"id", "attributes"}` of the row of `type` at `alias`: the chosen scalars (protected ones only
  * where the policy's protectedScope covers the row), populated components and relations.
  */
+/**
+ * The wire shape: `nested` is Strapi's `{id, attributes}` with relations in `{data}`; `flat` is the
+ * users-permissions shape (`{id, ...attributes}`, relations as plain objects or arrays).
+ */
+export type WireFormat = 'nested' | 'flat';
+
 export function entityJson(
   compiler: Compiler,
   type: ContentType,
   alias: string,
   query: Pick<NestedQuery, 'fields' | 'populate'>,
   state: PublicationState,
+  format: WireFormat = 'nested',
 ): SQL {
   const selected = (query.fields ?? scalarAttributes(type)).filter(
     (a) => a.visibility !== 'private',
@@ -101,31 +108,32 @@ export function entityJson(
     }
     // A relation the actor may not read is left out of the answer, as Strapi's sanitiser does.
     if (compiler.scopeNode(node.target, 'find') === false) continue;
-    populated.push(member(name, relationJson(compiler, alias, node, state)));
+    populated.push(member(name, relationJson(compiler, alias, node, state, format)));
   }
 
-  const attributes = (withProtected: boolean) =>
-    objectJson([
-      ...selected
-        .filter((a) => withProtected || a.visibility !== 'protected')
-        .map((a) => member(a.name, scalarJson(a, alias))),
-      ...populated,
-    ]);
-  let attributesSql: SQL;
-  if (protectedScope === true) attributesSql = attributes(true);
-  else if (protectedScope === false) attributesSql = attributes(false);
-  else {
-    attributesSql = sql`CASE WHEN COALESCE(${protectedScope}, FALSE) THEN ${attributes(true)} ELSE ${attributes(false)} END`;
-  }
-  return objectJson([member('id', column(alias, 'id')), member('attributes', attributesSql)]);
+  const members = (withProtected: boolean) => [
+    ...selected
+      .filter((a) => withProtected || a.visibility !== 'protected')
+      .map((a) => member(a.name, scalarJson(a, alias))),
+    ...populated,
+  ];
+  const id = member('id', column(alias, 'id'));
+  const shape = (withProtected: boolean) =>
+    format === 'flat'
+      ? objectJson([id, ...members(withProtected)])
+      : objectJson([id, member('attributes', objectJson(members(withProtected)))]);
+  if (protectedScope === true) return shape(true);
+  if (protectedScope === false) return shape(false);
+  return sql`CASE WHEN COALESCE(${protectedScope}, FALSE) THEN ${shape(true)} ELSE ${shape(false)} END`;
 }
 
-/** `{"data": ...}` of one populated relation of the row at `parent`. */
+/** `{"data": ...}` of one populated relation of the row at `parent` (the bare value when flat). */
 function relationJson(
   compiler: Compiler,
   parent: string,
   node: RelationPopulate,
   state: PublicationState,
+  format: WireFormat,
 ): SQL {
   const { attribute, target, query } = node;
   const inner = compiler.alias();
@@ -140,23 +148,19 @@ function relationJson(
   );
   let data: SQL;
   if (query.count) {
-    data = objectJson([
-      member(
-        'attributes',
-        objectJson([
-          member('count', sql`(SELECT count(*)::int FROM ${from.tables} WHERE ${where})`),
-        ]),
-      ),
+    const count = objectJson([
+      member('count', sql`(SELECT count(*)::int FROM ${from.tables} WHERE ${where})`),
     ]);
+    data = format === 'flat' ? count : objectJson([member('attributes', count)]);
   } else {
-    const entity = entityJson(compiler, target, inner, query, state);
-    const order = compiler.orderBy(query.sort, inner);
+    const entity = entityJson(compiler, target, inner, query, state, format);
+    const order = compiler.orderBy(query.sort, inner, target);
     data =
       attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany'
         ? sql`coalesce((SELECT json_agg(${entity} ORDER BY ${order}) FROM ${from.tables} WHERE ${where}), '[]'::json)`
         : sql`(SELECT ${entity} FROM ${from.tables} WHERE ${where} ORDER BY ${order} LIMIT 1)`;
   }
-  return objectJson([member('data', data)]);
+  return format === 'flat' ? data : objectJson([member('data', data)]);
 }
 
 /** The FROM of a relation's target rows and the condition tying them to the parent row. */

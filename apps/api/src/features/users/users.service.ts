@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { PROFILE_TYPES, type ProfileType } from '@plataforma/shared';
+import type { Database } from '../../db/client';
+import { files, roles, users } from '../../db/schema';
+import { AppError, forbidden } from '../../lib/errors';
+import { isAdmin, type Actor } from '../../lib/strapi/actor';
+import type { EntityService } from '../../lib/strapi/engine';
+import { hashPassword } from '../../lib/password';
+import { createProfile } from '../profiles/profiles.service';
+
+export const USER_UID = 'plugin::users-permissions.user';
+
+const SELF_PROFILE_TYPES = ['student', 'teacher', 'coordinator'] as const;
+
+/** The role row that goes with a profile type (`authenticated` when there is none yet). */
+async function roleIdFor(
+  db: Pick<Database, 'select'>,
+  profileType: ProfileType | null,
+): Promise<number | null> {
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.type, profileType ?? 'authenticated'))
+    .limit(1);
+  return role?.id ?? null;
+}
+
+const name = z.string().trim().min(1).max(255);
+const phone = z
+  .string()
+  .regex(/^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/, 'must be a phone number');
+
+/** `PUT /api/user/me`: what a person may change of their own account here. */
+const meInput = z
+  .object({
+    name: name.optional(),
+    surname: name.optional(),
+    phone: phone.nullable().optional(),
+    username: z.string().trim().min(3).max(255).optional(),
+    picture: z.number().int().positive().nullable().optional(),
+    profileType: z.enum(PROFILE_TYPES).optional(),
+  })
+  .strict();
+
+function invalid(error: z.ZodError): AppError {
+  const issues = error.issues.map((i) => ({
+    path: i.path.map(String),
+    message: `${i.path.join('.')} ${i.message}`,
+    name: 'ValidationError',
+  }));
+  return new AppError(
+    'VALIDATION',
+    issues.length === 1
+      ? (issues[0]?.message ?? 'Invalid data')
+      : `${issues.length} errors occurred`,
+    { errors: issues },
+  );
+}
+
+/**
+ * Updates the signed-in person's account. `profileType` may be chosen once, from none to student,
+ * teacher or coordinator (never admin): the profile record and the role follow in the same
+ * transaction. `picture` must be a file they uploaded.
+ */
+export async function updateMe(db: Database, actor: Actor, body: unknown): Promise<number> {
+  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  const parsed = meInput.safeParse(body ?? {});
+  if (!parsed.success) throw invalid(parsed.error);
+  const { profileType, picture, ...fields } = parsed.data;
+
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: users.id, profileType: users.profileType })
+      .from(users)
+      .where(eq(users.id, actor.userId))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Not Found');
+
+    const changes: Partial<typeof users.$inferInsert> = { ...fields, updatedAt: new Date() };
+    if (picture !== undefined) {
+      if (picture !== null) {
+        const [file] = await tx
+          .select({ uploadedById: files.uploadedById })
+          .from(files)
+          .where(eq(files.id, picture));
+        if (!file || (file.uploadedById !== actor.userId && !isAdmin(actor))) {
+          throw new AppError('VALIDATION', `picture: no file with id ${picture}`, {
+            errors: [
+              { path: ['picture'], message: 'picture: no such file', name: 'ValidationError' },
+            ],
+          });
+        }
+      }
+      changes.pictureId = picture;
+    }
+    if (profileType !== undefined && profileType !== current.profileType) {
+      if (current.profileType !== null) {
+        throw new AppError('VALIDATION', 'profileType can only be chosen once');
+      }
+      if (!(SELF_PROFILE_TYPES as readonly string[]).includes(profileType)) {
+        throw new AppError('FORBIDDEN', 'profileType admin cannot be chosen');
+      }
+      changes.profileType = profileType;
+      changes.roleId = await roleIdFor(tx, profileType);
+      await createProfile(tx, actor.userId, profileType);
+    }
+    await tx.update(users).set(changes).where(eq(users.id, actor.userId));
+  });
+  return actor.userId;
+}
+
+/** `POST /api/users` (admins): a users-permissions body, not wrapped in `data`. */
+const createInput = z
+  .object({
+    username: z.string().trim().min(3).max(255),
+    email: z.email().max(255),
+    password: z.string().min(12).max(256).optional(),
+    name: name.optional(),
+    surname: name.optional(),
+    phone: phone.nullable().optional(),
+    profileType: z.enum(PROFILE_TYPES).optional(),
+    confirmed: z.boolean().optional(),
+    blocked: z.boolean().optional(),
+  })
+  .strict();
+
+/** Creates an account with its profile record and role, in one transaction. */
+export async function createUser(db: Database, actor: Actor, body: unknown): Promise<number> {
+  if (!isAdmin(actor)) throw forbidden();
+  const parsed = createInput.safeParse(body ?? {});
+  if (!parsed.success) throw invalid(parsed.error);
+  const { password, profileType, ...fields } = parsed.data;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        ...fields,
+        email: fields.email.toLowerCase(),
+        password: password ? await hashPassword(password) : null,
+        profileType: profileType ?? null,
+        roleId: await roleIdFor(tx, profileType ?? null),
+        confirmed: fields.confirmed ?? true,
+      })
+      .returning({ id: users.id });
+    if (!created) throw new AppError('INTERNAL', 'Internal Server Error');
+    if (profileType) await createProfile(tx, created.id, profileType);
+    return created.id;
+  });
+}
+
+/** `PUT /api/users/:id`: the engine's update with the users policy (own account or admin). */
+export async function updateUser(entities: EntityService, actor: Actor, id: number, body: unknown) {
+  const data = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : undefined;
+  if (!data) throw new AppError('VALIDATION', 'Invalid body: expected the user attributes');
+  // users-permissions bodies are not wrapped in `data`; accept a wrapped one too.
+  const attributes = 'data' in data && typeof data.data === 'object' ? data.data : data;
+  await entities.update(USER_UID, id, { data: attributes }, {}, actor);
+}

@@ -12,6 +12,7 @@ import { createRegistry } from './content-types';
 import { EntityService } from './lib/strapi/engine';
 import { contentRoutes } from './lib/strapi/routes';
 import { actor } from './plugins/actor';
+import { security } from './plugins/security';
 import { responseCache } from './plugins/response-cache';
 import type { ChangeFeed } from './db/change-feed';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
@@ -79,6 +80,7 @@ export async function buildApp({
   app.decorate('entities', entities);
 
   await app.register(errorHandler);
+  await app.register(security);
   await app.register(actor);
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,7 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
+import { createStorage } from '../../lib/storage';
+import { MAX_FILES_PER_REQUEST } from './upload.multipart';
+import { uploadRoutes } from './upload.routes';
 
 /**
- * Uploads: POST /api/upload, the storage behind it and the serving of files.
- * Being built in this issue (issue 3 Uploads).
+ * Uploads (issue 3, ADR 0011): `POST /api/upload`, the upload plugin's file routes and the serving
+ * of the stored bytes. Encapsulated: the multipart parser exists only for these routes, every
+ * other route still refuses multipart bodies.
  */
-export async function uploadPlugin(_app: FastifyInstance) {}
+export async function uploadPlugin(app: FastifyInstance) {
+  const storage = createStorage(app.config);
+  app.addHook('onClose', async () => storage.close?.());
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: FILE_SIZE_LIMIT_BYTES, files: MAX_FILES_PER_REQUEST },
+    throwFileSizeLimit: true,
+  });
+  await uploadRoutes(app, { app, storage });
+}

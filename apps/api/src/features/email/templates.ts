@@ -2,14 +2,16 @@ import { z } from 'zod';
 
 /**
  * The emails the platform sends (issue 3 Email; spec §7 Communications), each with the data it
- * needs. Texts are Spanish; every value is escaped in HTML and none may carry CR/LF.
+ * needs. Texts are Spanish; every value is escaped in HTML, links are only http(s), and no value
+ * that can reach a header (the subject) may carry CR/LF.
  */
 const line = z
   .string()
   .max(500)
   .refine((v) => !/[\r\n]/.test(v), 'no puede contener saltos de línea');
+/** Free text written by a person (an application's motivation): line breaks are kept. */
 const paragraph = z.string().max(5000);
-const link = z.url({ protocol: /^https?$/ });
+const link = z.url({ protocol: /^https?$/, error: 'debe ser un enlace http(s)' }).max(2000);
 
 export const TEMPLATE_DATA = {
   confirmation: z.object({ name: line, link }),
@@ -17,33 +19,50 @@ export const TEMPLATE_DATA = {
   login: z.object({ name: line, link }),
   inviteTeacher: z.object({ link, invitedBy: line.optional() }),
   inviteStudent: z.object({ link, invitedBy: line.optional() }),
-  confirmApply: z.object({ projectName: line, organizationName: line }),
-  confirmStatusApply: z.object({
-    organization: line,
+  confirmApply: z.object({
+    name: line.optional(),
     projectName: line,
+    organizationName: line.optional(),
+    link: link.optional(),
+  }),
+  confirmStatusApply: z.object({
+    name: line.optional(),
+    projectName: line,
+    organization: line.optional(),
     status: line,
     message: paragraph.optional(),
+    link: link.optional(),
   }),
   confirmSelected: z.object({
-    projectName: line,
-    phone: line,
+    /** Who receives it: the selected student, or the teacher who will tutor them. */
     role: z.enum(['student', 'teacher']),
+    name: line.optional(),
+    projectName: line,
+    /** The other party: the tutor for the student, the student for the tutor. */
+    contactName: line.optional(),
+    contactEmail: line.optional(),
+    phone: line.optional(),
+    link: link.optional(),
   }),
   confirmProject: z.object({
+    name: line.optional(),
     projectName: line,
-    contact_phone: line.optional(),
     status: line,
     reason: paragraph.optional(),
+    contact_phone: line.optional(),
+    link: link.optional(),
   }),
   confirmNewCandidates: z.object({
+    name: line.optional(),
     projectName: line,
+    studentName: line.optional(),
     emailStudent: line,
     degree: line.optional(),
     province: line.optional(),
-    contact_name: line.optional(),
     interest: paragraph.optional(),
     good_candidate: paragraph.optional(),
     motivation: paragraph.optional(),
+    link: link.optional(),
   }),
 } as const;
 
@@ -72,128 +91,209 @@ const ESCAPES: Record<string, string> = {
 };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
+/** A block of the body: a paragraph, or a labelled value (kept on one line in the text part). */
+type Block = string | { label: string; value: string };
+
 interface Parts {
   subject: string;
-  /** Plain lines; the HTML body is built from the same content. */
-  lines: string[];
-  action?: { label: string; href: string };
+  /** Name to greet; empty or missing gives a plain "Hola:". */
+  greeting?: string | undefined;
+  blocks: Block[];
+  action?: { label: string; href: string } | undefined;
 }
 
-function layout(parts: Parts, context: RenderContext): RenderedEmail {
-  const body = parts.lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join('');
-  const button = parts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.href)}" style="background:#1226AA;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(parts.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555555">Si el botón no funciona, copia este enlace en tu navegador: ${escapeHtml(parts.action.href)}</p>`
-    : '';
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:600px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#1226AA;margin:0 0 24px">${escapeHtml(context.projectName)}</h1>${body}${button}<p style="margin:32px 0 0;font-size:12px;color:#555555">Este mensaje lo envía ${escapeHtml(context.projectName)} (${escapeHtml(context.publicUrl)}).</p></body></html>`;
-  const text = [
-    ...parts.lines,
-    ...(parts.action ? ['', `${parts.action.label}: ${parts.action.href}`] : []),
-    '',
-    `— ${context.projectName} (${context.publicUrl})`,
-  ].join('\n');
-  return { subject: parts.subject, html, text };
+/** The subject column holds 255 characters and a header must never break: one line, cut. */
+function subjectLine(subject: string): string {
+  const single = subject.replace(/\p{Cc}+/gu, ' ').trim();
+  // Counted in characters, as varchar is, and never cut inside a surrogate pair.
+  const chars = Array.from(single);
+  return chars.length <= 255 ? single : `${chars.slice(0, 254).join('')}…`;
 }
+
+/** Escaped text whose line breaks survive in HTML. */
+const htmlText = (value: string) => escapeHtml(value).replace(/\r\n|\r|\n/g, '<br>');
+
+const P = 'margin:0 0 16px';
+
+function layout(parts: Parts, context: RenderContext): RenderedEmail {
+  const subject = subjectLine(parts.subject);
+  const greeting = parts.greeting?.trim() ? `Hola, ${parts.greeting.trim()}:` : 'Hola:';
+  const htmlBlocks = parts.blocks
+    .map((block) =>
+      typeof block === 'string'
+        ? `<p style="${P}">${htmlText(block)}</p>`
+        : `<p style="${P}"><strong>${escapeHtml(block.label)}:</strong> ${htmlText(block.value)}</p>`,
+    )
+    .join('');
+  const action = parts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.href)}" style="background:#1226AA;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:underline;font-weight:bold;display:inline-block">${escapeHtml(parts.action.label)}</a></p>` +
+      `<p style="${P};font-size:14px;color:#4a4a4a">Si el botón no funciona, copia y pega este enlace en tu navegador:<br><a href="${escapeHtml(parts.action.href)}" style="color:#1226AA;word-break:break-all">${escapeHtml(parts.action.href)}</a></p>`
+    : '';
+  const footer =
+    `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #d0d3e0;font-size:13px;color:#4a4a4a">` +
+    `Este mensaje lo envía automáticamente ${escapeHtml(context.projectName)} (<a href="${escapeHtml(context.publicUrl)}" style="color:#1226AA">${escapeHtml(context.publicUrl)}</a>). ` +
+    'Si no esperabas recibirlo, puedes ignorarlo.</p>';
+  const html =
+    '<!doctype html><html lang="es" dir="ltr"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light">' +
+    `<title>${escapeHtml(subject)}</title></head>` +
+    '<body style="margin:0;padding:0;background:#f4f5f9">' +
+    `<div role="article" aria-roledescription="correo" aria-label="${escapeHtml(subject)}" lang="es" style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;background:#ffffff;max-width:600px;margin:0 auto;padding:24px">` +
+    `<h1 style="font-size:20px;color:#1226AA;margin:0 0 24px">${escapeHtml(context.projectName)}</h1>` +
+    `<p style="${P}">${escapeHtml(greeting)}</p>${htmlBlocks}${action}${footer}</div></body></html>`;
+  const text = [
+    greeting,
+    '',
+    ...parts.blocks.flatMap((block) => [
+      typeof block === 'string' ? block : `${block.label}: ${block.value}`,
+      '',
+    ]),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.href}`, ''] : []),
+    '--',
+    `Este mensaje lo envía automáticamente ${context.projectName} (${context.publicUrl}).`,
+    'Si no esperabas recibirlo, puedes ignorarlo.',
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** Only the values that are present and not blank. */
+const optional = (label: string, value: string | undefined): Block[] =>
+  value?.trim() ? [{ label, value: value.trim() }] : [];
 
 type Renderers = { [T in TemplateName]: (data: TemplateData<T>, context: RenderContext) => Parts };
 
 const RENDERERS: Renderers = {
   confirmation: (d, c) => ({
     subject: `Confirma tu correo en ${c.projectName}`,
-    lines: [
-      `Hola, ${d.name}:`,
-      'Gracias por registrarte. Confirma tu dirección de correo para activar tu cuenta.',
+    greeting: d.name,
+    blocks: [
+      `Gracias por registrarte en ${c.projectName}. Para activar tu cuenta, confirma que esta dirección de correo es tuya.`,
+      'Si no has creado ninguna cuenta, ignora este mensaje.',
     ],
     action: { label: 'Confirmar mi correo', href: d.link },
   }),
   reset: (d, c) => ({
     subject: `Restablece tu contraseña de ${c.projectName}`,
-    lines: [
-      `Hola, ${d.name}:`,
-      'Hemos recibido una solicitud para restablecer tu contraseña. El enlace caduca en una hora y solo sirve una vez.',
+    greeting: d.name,
+    blocks: [
+      'Hemos recibido una solicitud para restablecer tu contraseña. El enlace caduca en una hora y solo se puede usar una vez.',
       'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.',
     ],
     action: { label: 'Elegir una contraseña nueva', href: d.link },
   }),
   login: (d, c) => ({
     subject: `Tu enlace para entrar en ${c.projectName}`,
-    lines: [
-      `Hola, ${d.name}:`,
-      'Usa este enlace para entrar sin contraseña. Caduca en 15 minutos y solo sirve una vez.',
+    greeting: d.name,
+    blocks: [
+      'Usa este enlace para entrar sin contraseña. Caduca en 15 minutos y solo se puede usar una vez.',
+      'Si no lo has pedido tú, ignora este mensaje: nadie podrá entrar sin abrir el enlace.',
     ],
     action: { label: 'Entrar', href: d.link },
   }),
   inviteTeacher: (d, c) => ({
     subject: `Te invitamos a publicar proyectos en ${c.projectName}`,
-    lines: [
-      d.invitedBy
-        ? `${d.invitedBy} te invita a unirte como profesor o profesora.`
-        : 'Te invitamos a unirte como profesor o profesora.',
-      'Publica proyectos, tutoriza trabajos finales y sigue el avance de tus estudiantes.',
+    blocks: [
+      d.invitedBy?.trim()
+        ? `${d.invitedBy.trim()} te invita a unirte a ${c.projectName} como docente.`
+        : `Te invitamos a unirte a ${c.projectName} como docente.`,
+      'Podrás publicar proyectos con impacto social, tutorizar trabajos de fin de grado y de máster y seguir el avance de tu alumnado.',
     ],
-    action: { label: 'Crear mi cuenta', href: d.link },
+    action: { label: 'Unirme como docente', href: d.link },
   }),
   inviteStudent: (d, c) => ({
     subject: `Te invitamos a ${c.projectName}`,
-    lines: [
-      d.invitedBy
-        ? `${d.invitedBy} te invita a unirte como estudiante.`
-        : 'Te invitamos a unirte como estudiante.',
-      'Descubre proyectos con impacto social y encuentra tu TFG o TFM.',
+    blocks: [
+      d.invitedBy?.trim()
+        ? `${d.invitedBy.trim()} te invita a unirte a ${c.projectName} como estudiante.`
+        : `Te invitamos a unirte a ${c.projectName} como estudiante.`,
+      'Descubre proyectos con impacto social de organizaciones de toda España y encuentra el tema de tu TFG o TFM.',
     ],
-    action: { label: 'Crear mi cuenta', href: d.link },
+    action: { label: 'Unirme como estudiante', href: d.link },
   }),
   confirmApply: (d) => ({
     subject: `Hemos recibido tu candidatura a «${d.projectName}»`,
-    lines: [
-      `Tu candidatura al proyecto «${d.projectName}» de ${d.organizationName} se ha enviado correctamente.`,
-      'Te avisaremos cuando cambie su estado.',
+    greeting: d.name,
+    blocks: [
+      d.organizationName?.trim()
+        ? `Tu candidatura al proyecto «${d.projectName}» de ${d.organizationName.trim()} se ha enviado correctamente.`
+        : `Tu candidatura al proyecto «${d.projectName}» se ha enviado correctamente.`,
+      'Te escribiremos cuando cambie su estado. Mientras tanto, puedes consultarla en tu perfil.',
     ],
+    action: d.link ? { label: 'Ver mis candidaturas', href: d.link } : undefined,
   }),
   confirmStatusApply: (d) => ({
     subject: `Tu candidatura a «${d.projectName}»: ${d.status}`,
-    lines: [
-      `El estado de tu candidatura al proyecto «${d.projectName}» de ${d.organization} es ahora: ${d.status}.`,
-      ...(d.message ? [d.message] : []),
+    greeting: d.name,
+    blocks: [
+      d.organization?.trim()
+        ? `El estado de tu candidatura al proyecto «${d.projectName}» de ${d.organization.trim()} ha cambiado.`
+        : `El estado de tu candidatura al proyecto «${d.projectName}» ha cambiado.`,
+      { label: 'Estado actual', value: d.status },
+      ...optional('Mensaje', d.message),
     ],
+    action: d.link ? { label: 'Ver mis candidaturas', href: d.link } : undefined,
   }),
-  confirmSelected: (d) => ({
-    subject: `Selección en «${d.projectName}»`,
-    lines:
-      d.role === 'student'
-        ? [
-            `¡Enhorabuena! Has sido seleccionado o seleccionada para el proyecto «${d.projectName}».`,
-            `Teléfono de contacto: ${d.phone}.`,
-          ]
-        : [
-            `Se ha seleccionado a un estudiante para tu proyecto «${d.projectName}».`,
-            `Teléfono de contacto: ${d.phone}.`,
+  confirmSelected: (d) =>
+    d.role === 'student'
+      ? {
+          subject: `¡Enhorabuena! Te han seleccionado para «${d.projectName}»`,
+          greeting: d.name,
+          blocks: [
+            `Te han seleccionado para el proyecto «${d.projectName}».`,
+            ...(d.contactName?.trim() || d.contactEmail?.trim() || d.phone?.trim()
+              ? ['Ponte en contacto con tu tutor o tutora para empezar:']
+              : []),
+            ...optional('Tutor o tutora', d.contactName),
+            ...optional('Correo', d.contactEmail),
+            ...optional('Teléfono', d.phone),
           ],
-  }),
+          action: d.link ? { label: 'Ver mis candidaturas', href: d.link } : undefined,
+        }
+      : {
+          subject: `Selección completada en «${d.projectName}»`,
+          greeting: d.name,
+          blocks: [
+            `Se ha completado la selección del proyecto «${d.projectName}».`,
+            ...(d.contactName?.trim() || d.contactEmail?.trim() || d.phone?.trim()
+              ? ['Estos son los datos de la persona seleccionada, a la que vas a tutorizar:']
+              : []),
+            ...optional('Estudiante', d.contactName),
+            ...optional('Correo', d.contactEmail),
+            ...optional('Teléfono', d.phone),
+          ],
+          action: d.link ? { label: 'Ver mis proyectos', href: d.link } : undefined,
+        },
   confirmProject: (d) => ({
     subject: `Tu proyecto «${d.projectName}»: ${d.status}`,
-    lines: [
-      `El estado de tu proyecto «${d.projectName}» es ahora: ${d.status}.`,
-      ...(d.reason ? [`Motivo: ${d.reason}`] : []),
-      ...(d.contact_phone ? [`Teléfono de contacto: ${d.contact_phone}.`] : []),
+    greeting: d.name,
+    blocks: [
+      `El estado de tu proyecto «${d.projectName}» ha cambiado.`,
+      { label: 'Estado actual', value: d.status },
+      ...optional('Motivo', d.reason),
+      ...optional('Teléfono de contacto', d.contact_phone),
     ],
+    action: d.link ? { label: 'Ver mis proyectos', href: d.link } : undefined,
   }),
   confirmNewCandidates: (d) => ({
     subject: `Nueva candidatura a «${d.projectName}»`,
-    lines: [
+    greeting: d.name,
+    blocks: [
       `Hay una nueva candidatura al proyecto «${d.projectName}».`,
-      `Correo del estudiante: ${d.emailStudent}.`,
-      ...(d.degree ? [`Titulación: ${d.degree}.`] : []),
-      ...(d.province ? [`Provincia: ${d.province}.`] : []),
-      ...(d.interest ? [`Interés: ${d.interest}`] : []),
-      ...(d.motivation ? [`Motivación: ${d.motivation}`] : []),
-      ...(d.good_candidate ? [`Por qué es buen candidato: ${d.good_candidate}`] : []),
+      ...optional('Estudiante', d.studentName),
+      { label: 'Correo', value: d.emailStudent },
+      ...optional('Titulación', d.degree),
+      ...optional('Provincia', d.province),
+      ...optional('Qué le interesa del proyecto', d.interest),
+      ...optional('Motivación', d.motivation),
+      ...optional('Por qué es buena candidatura', d.good_candidate),
     ],
+    action: d.link ? { label: 'Ver las candidaturas', href: d.link } : undefined,
   }),
 };
 
 /**
- * Renders a template after validating its data (a value with CR/LF, an invalid link or a missing
- * field throws a ZodError: the caller answers 400 before anything is written).
+ * Renders a template after validating its data (a value with CR/LF, a link that is not http(s) or
+ * a missing field throws a ZodError: the caller answers 400 before anything is written).
  */
 export function renderEmail<T extends TemplateName>(
   template: T,
@@ -203,4 +303,3 @@ export function renderEmail<T extends TemplateName>(
   const parsed = TEMPLATE_DATA[template].parse(data) as TemplateData<T>;
   return layout(RENDERERS[template](parsed, context), context);
 }
-

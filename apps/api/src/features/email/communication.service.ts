@@ -1,0 +1,499 @@
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import {
+  applys,
+  coordinators,
+  degrees,
+  organizations,
+  projects,
+  students,
+  teachers,
+  users,
+} from '../../db/schema';
+import { AppError, forbidden } from '../../lib/errors';
+import type { Actor } from '../../lib/strapi/actor';
+import { loadRenderContext, queueEmail } from './outbox';
+import { hitRateLimit, type RateLimit } from './rate-limit';
+import type { RenderContext } from './templates';
+import type {
+  ConfirmApplyBody,
+  ConfirmNewCandidatesBody,
+  ConfirmProjectBody,
+  ConfirmSelectedBody,
+  ConfirmStatusApplyBody,
+  InviteBody,
+} from './communication.schemas';
+
+/**
+ * The communication calls of spec §7 (issue 3 Email, ADR 0010). None is a relay: each checks that
+ * the caller may cause that email, to that recipient, about that project, against the database,
+ * and renders it from the database's values, using the client's strings only where the database
+ * has nothing (a phone number an admin types).
+ */
+
+type Role = 'student' | 'teacher' | 'coordinator' | 'admin';
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Reader = Pick<Database, 'select'>;
+
+/** Requests per user and hour, by role: admins load users in bulk; a student applies now and then. */
+const LIMITS: Record<Role, RateLimit> = {
+  admin: { limit: 1_000, windowSeconds: 3_600 },
+  teacher: { limit: 200, windowSeconds: 3_600 },
+  coordinator: { limit: 200, windowSeconds: 3_600 },
+  student: { limit: 30, windowSeconds: 3_600 },
+};
+
+/** Who may use each call at all (the rest of each rule is in its function). */
+export const CALL_ROLES = {
+  inviteTeacher: ['admin'],
+  inviteStudent: ['admin', 'teacher'],
+  confirmApply: ['student'],
+  confirmNewCandidates: ['student'],
+  confirmStatusApply: ['teacher', 'coordinator', 'admin'],
+  confirmSelected: ['teacher', 'coordinator', 'admin'],
+  confirmProject: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+const notAllowed = () =>
+  new AppError('FORBIDDEN', 'You may not send this email to this recipient about this project');
+
+interface Caller {
+  userId: number;
+  role: Role;
+}
+
+/**
+ * The caller, if their role may use the call at all. Everyone else (visitors, users without a
+ * profile, other roles) gets 403 before any lookup, as the engine does (ADR 0004).
+ */
+export function requireRole(actor: Actor, allowed: readonly Role[]): Caller {
+  if (actor.kind !== 'user' || !(allowed as readonly string[]).includes(actor.role)) {
+    throw forbidden();
+  }
+  return { userId: actor.userId, role: actor.role as Role };
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const fullName = (u: { name: string | null; surname: string | null }) =>
+  [u.name, u.surname]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ') || undefined;
+const orUndefined = <T>(value: T | null | undefined) => value ?? undefined;
+const lowerEmailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+async function userById(db: Reader, id: number) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      surname: users.surname,
+      phone: users.phone,
+      profileType: users.profileType,
+      blocked: users.blocked,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!user) throw forbidden();
+  return user;
+}
+
+async function userByEmail(db: Reader, email: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      surname: users.surname,
+      phone: users.phone,
+      profileType: users.profileType,
+      blocked: users.blocked,
+    })
+    .from(users)
+    .where(lowerEmailIs(email))
+    .limit(1);
+  return user;
+}
+
+/** Projects the user publishes: as their teacher, their coordinator, or a coordinator of their organisation. */
+function publishedBy(db: Reader, userId: number): SQL {
+  return or(
+    inArray(
+      projects.teacherId,
+      db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId)),
+    ),
+    inArray(
+      projects.coordinatorId,
+      db.select({ id: coordinators.id }).from(coordinators).where(eq(coordinators.userId, userId)),
+    ),
+    inArray(
+      projects.organizationId,
+      db
+        .select({ id: coordinators.organizationId })
+        .from(coordinators)
+        .where(and(eq(coordinators.userId, userId), isNotNull(coordinators.organizationId))),
+    ),
+  ) as SQL;
+}
+
+/** Where a publisher sees their projects in the web app (spec §2 routes). */
+function publisherPage(profileType: string | null, context: RenderContext): string {
+  return `${context.publicUrl}${profileType === 'coordinator' ? '/organizations' : '/projects/personal'}`;
+}
+const applicationsPage = (context: RenderContext) => `${context.publicUrl}/profile?section=applys`;
+
+/** Runs the checks and queues the emails in one transaction, then wakes the sender. */
+async function send(
+  app: FastifyInstance,
+  caller: Caller,
+  work: (tx: Tx, context: RenderContext) => Promise<void>,
+): Promise<void> {
+  await hitRateLimit(app.db, `email:${caller.userId}`, LIMITS[caller.role]);
+  await app.db.transaction(async (tx) => {
+    const context = await loadRenderContext(tx, app.config);
+    await work(tx, context);
+  });
+  app.emailSender.wake();
+}
+
+/**
+ * `inviteTeacher` (admins) and `inviteStudent` (admins and teachers): an invitation to register,
+ * or to sign in when the address already has an account. The answer is the same either way, so it
+ * tells nothing about who is registered.
+ */
+export async function invite(
+  app: FastifyInstance,
+  actor: Actor,
+  profile: 'teacher' | 'student',
+  body: InviteBody,
+): Promise<void> {
+  const caller = requireRole(
+    actor,
+    profile === 'teacher' ? CALL_ROLES.inviteTeacher : CALL_ROLES.inviteStudent,
+  );
+  await send(app, caller, async (tx, context) => {
+    const inviter = await userById(tx, caller.userId);
+    const existing = await userByEmail(tx, body.email);
+    const link = existing
+      ? `${context.publicUrl}/user/auth/login`
+      : `${context.publicUrl}/register?profile=${profile}`;
+    // A teacher's invitation carries their name; an admin's comes from the platform itself.
+    const invitedBy = caller.role === 'admin' ? undefined : fullName(inviter);
+    await queueEmail(
+      tx,
+      body.email,
+      profile === 'teacher' ? 'inviteTeacher' : 'inviteStudent',
+      { link, invitedBy },
+      context,
+    );
+  });
+}
+
+/** The caller's (a student's) latest application to a project of that title. */
+async function ownApplication(tx: Tx, userId: number, projectName: string) {
+  const [row] = await tx
+    .select({
+      projectId: projects.id,
+      title: projects.title,
+      organizationId: projects.organizationId,
+      organizationName: organizations.name,
+      teacherId: projects.teacherId,
+      coordinatorId: projects.coordinatorId,
+      interest: applys.interest,
+      motivation: applys.motivation,
+      good_candidate: applys.good_candidate,
+      province: students.province,
+      degree: sql<string | null>`coalesce(${degrees.name}, ${students.other_degree})`,
+    })
+    .from(applys)
+    .innerJoin(students, eq(students.id, applys.studentId))
+    .innerJoin(projects, eq(projects.id, applys.projectId))
+    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
+    .leftJoin(degrees, eq(degrees.id, students.degreeId))
+    .where(and(eq(students.userId, userId), eq(projects.title, projectName)))
+    .orderBy(desc(applys.createdAt), desc(applys.id))
+    .limit(1);
+  if (!row) throw notAllowed();
+  return row;
+}
+
+/** `confirmApply`: the student who applied, to their own address. */
+export async function confirmApply(
+  app: FastifyInstance,
+  actor: Actor,
+  body: ConfirmApplyBody,
+): Promise<void> {
+  const caller = requireRole(actor, CALL_ROLES.confirmApply);
+  await send(app, caller, async (tx, context) => {
+    const me = await userById(tx, caller.userId);
+    if (!sameEmail(body.email, me.email)) throw notAllowed();
+    const application = await ownApplication(tx, caller.userId, body.projectName);
+    await queueEmail(
+      tx,
+      me.email,
+      'confirmApply',
+      {
+        name: orUndefined(me.name),
+        projectName: application.title,
+        organizationName: orUndefined(application.organizationName),
+        link: applicationsPage(context),
+      },
+      context,
+    );
+  });
+}
+
+/** True when the user publishes the project (its teacher, its coordinator, or one of its organisation's). */
+async function isPublisher(
+  tx: Tx,
+  userId: number,
+  project: {
+    teacherId: number | null;
+    coordinatorId: number | null;
+    organizationId: number | null;
+  },
+): Promise<boolean> {
+  const [teacher] = await tx
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.userId, userId))
+    .limit(1);
+  if (teacher && teacher.id === project.teacherId) return true;
+  const [coordinator] = await tx
+    .select({ id: coordinators.id, organizationId: coordinators.organizationId })
+    .from(coordinators)
+    .where(eq(coordinators.userId, userId))
+    .limit(1);
+  if (!coordinator) return false;
+  return (
+    coordinator.id === project.coordinatorId ||
+    (coordinator.organizationId !== null && coordinator.organizationId === project.organizationId)
+  );
+}
+
+/**
+ * `confirmNewCandidates`: the student who applied tells a publisher of that project (a
+ * coordinator of its organisation, its coordinator or its teacher). The candidate's data come from
+ * the application and the student record.
+ */
+export async function confirmNewCandidates(
+  app: FastifyInstance,
+  actor: Actor,
+  body: ConfirmNewCandidatesBody,
+): Promise<void> {
+  const caller = requireRole(actor, CALL_ROLES.confirmNewCandidates);
+  await send(app, caller, async (tx, context) => {
+    const me = await userById(tx, caller.userId);
+    if (!sameEmail(body.emailStudent, me.email)) throw notAllowed();
+    const application = await ownApplication(tx, caller.userId, body.projectName);
+    const recipient = await userByEmail(tx, body.emailCoordinator);
+    if (!recipient || recipient.blocked || !(await isPublisher(tx, recipient.id, application))) {
+      throw notAllowed();
+    }
+    await queueEmail(
+      tx,
+      recipient.email,
+      'confirmNewCandidates',
+      {
+        name: fullName(recipient),
+        projectName: application.title,
+        studentName: fullName(me),
+        emailStudent: me.email,
+        degree: orUndefined(application.degree),
+        province: orUndefined(application.province),
+        interest: orUndefined(application.interest),
+        motivation: orUndefined(application.motivation),
+        good_candidate: orUndefined(application.good_candidate),
+        link: publisherPage(recipient.profileType, context),
+      },
+      context,
+    );
+  });
+}
+
+/**
+ * The latest application of the user with this email to a project of this title that the caller
+ * may manage (admins: any; others: projects they publish).
+ */
+async function managedApplication(tx: Tx, caller: Caller, email: string, projectName: string) {
+  const [row] = await tx
+    .select({
+      status: applys.status,
+      statusMessage: applys.status_message,
+      tutorAsignedId: applys.tutorAsignedId,
+      title: projects.title,
+      teacherId: projects.teacherId,
+      organizationName: organizations.name,
+      studentUserId: users.id,
+      studentEmail: users.email,
+      studentName: users.name,
+      studentSurname: users.surname,
+      studentPhone: users.phone,
+    })
+    .from(applys)
+    .innerJoin(students, eq(students.id, applys.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(projects, eq(projects.id, applys.projectId))
+    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(
+      and(
+        lowerEmailIs(email),
+        eq(users.blocked, false),
+        eq(projects.title, projectName),
+        caller.role === 'admin' ? undefined : publishedBy(tx, caller.userId),
+      ),
+    )
+    .orderBy(desc(applys.updatedAt), desc(applys.id))
+    .limit(1);
+  if (!row) throw notAllowed();
+  return row;
+}
+
+/**
+ * `confirmStatusApply`: a publisher of the project (or an admin) tells an applicant the current
+ * status of their application, as stored (the web calls it after changing it).
+ */
+export async function confirmStatusApply(
+  app: FastifyInstance,
+  actor: Actor,
+  body: ConfirmStatusApplyBody,
+): Promise<void> {
+  const caller = requireRole(actor, CALL_ROLES.confirmStatusApply);
+  await send(app, caller, async (tx, context) => {
+    const application = await managedApplication(tx, caller, body.email, body.projectName);
+    await queueEmail(
+      tx,
+      application.studentEmail,
+      'confirmStatusApply',
+      {
+        name: orUndefined(application.studentName),
+        projectName: application.title,
+        organization: orUndefined(application.organizationName),
+        status: application.status,
+        message: orUndefined(application.statusMessage),
+        link: applicationsPage(context),
+      },
+      context,
+    );
+  });
+}
+
+/**
+ * `confirmSelected`: a publisher (or an admin) tells a selected student and their tutor (the
+ * project's teacher or the tutor assigned to the application) about each other.
+ */
+export async function confirmSelected(
+  app: FastifyInstance,
+  actor: Actor,
+  body: ConfirmSelectedBody,
+): Promise<void> {
+  const caller = requireRole(actor, CALL_ROLES.confirmSelected);
+  await send(app, caller, async (tx, context) => {
+    const application = await managedApplication(tx, caller, body.emailS, body.projectName);
+    if (application.status !== 'Seleccionado') {
+      throw new AppError('APPLICATION', 'The application of emailS is not Seleccionado');
+    }
+    const tutorIds = [application.teacherId, application.tutorAsignedId].filter(
+      (id): id is number => id !== null,
+    );
+    const [tutor] =
+      tutorIds.length === 0
+        ? []
+        : await tx
+            .select({
+              email: users.email,
+              name: users.name,
+              surname: users.surname,
+              phone: users.phone,
+            })
+            .from(teachers)
+            .innerJoin(users, eq(users.id, teachers.userId))
+            .where(
+              and(
+                inArray(teachers.id, tutorIds),
+                lowerEmailIs(body.emailT),
+                eq(users.blocked, false),
+              ),
+            )
+            .limit(1);
+    if (!tutor) throw notAllowed();
+    const student = {
+      name: application.studentName,
+      surname: application.studentSurname,
+    };
+    await queueEmail(
+      tx,
+      application.studentEmail,
+      'confirmSelected',
+      {
+        role: 'student',
+        name: orUndefined(application.studentName),
+        projectName: application.title,
+        contactName: fullName(tutor),
+        contactEmail: tutor.email,
+        phone: tutor.phone ?? body.phone,
+        link: applicationsPage(context),
+      },
+      context,
+    );
+    await queueEmail(
+      tx,
+      tutor.email,
+      'confirmSelected',
+      {
+        role: 'teacher',
+        name: orUndefined(tutor.name),
+        projectName: application.title,
+        contactName: fullName(student),
+        contactEmail: application.studentEmail,
+        phone: orUndefined(application.studentPhone),
+        link: `${context.publicUrl}/projects/personal`,
+      },
+      context,
+    );
+  });
+}
+
+/**
+ * `confirmProject`: an admin tells a project's publisher its current status (and the reason of a
+ * rejection, as stored).
+ */
+export async function confirmProject(
+  app: FastifyInstance,
+  actor: Actor,
+  body: ConfirmProjectBody,
+): Promise<void> {
+  const caller = requireRole(actor, CALL_ROLES.confirmProject);
+  await send(app, caller, async (tx, context) => {
+    const recipient = await userByEmail(tx, body.email);
+    if (!recipient || recipient.blocked) throw notAllowed();
+    const [project] = await tx
+      .select({
+        title: projects.title,
+        status: projects.status,
+        rejectionReason: projects.rejection_reason,
+      })
+      .from(projects)
+      .where(and(eq(projects.title, body.projectName), publishedBy(tx, recipient.id)))
+      .orderBy(desc(projects.updatedAt), desc(projects.id))
+      .limit(1);
+    if (!project) throw notAllowed();
+    await queueEmail(
+      tx,
+      recipient.email,
+      'confirmProject',
+      {
+        name: orUndefined(recipient.name),
+        projectName: project.title,
+        status: project.status,
+        reason: project.status === 'Rechazada' ? orUndefined(project.rejectionReason) : undefined,
+        contact_phone: body.contact_phone,
+        link: publisherPage(recipient.profileType, context),
+      },
+      context,
+    );
+  });
+}

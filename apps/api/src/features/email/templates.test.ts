@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { renderEmail, TEMPLATE_DATA, type TemplateName } from './templates';
+
+const CONTEXT = { projectName: 'Campus Solidario', publicUrl: 'https://campus.example.es' };
+const HOSTILE = `<img src=x onerror="alert('x')"> & "comillas"`;
+const ESCAPED =
+  '&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt; &amp; &quot;comillas&quot;';
+const LINK = 'https://campus.example.es/entrar?token=abc&x=1';
+
+/** Data for every template, with a hostile value in each text field. */
+const SAMPLES: { [T in TemplateName]: Parameters<typeof renderEmail<T>>[1] } = {
+  confirmation: { name: HOSTILE, link: LINK },
+  reset: { name: HOSTILE, link: LINK },
+  login: { name: HOSTILE, link: LINK },
+  inviteTeacher: { link: LINK, invitedBy: HOSTILE },
+  inviteStudent: { link: LINK, invitedBy: HOSTILE },
+  confirmApply: { name: 'Ana', projectName: HOSTILE, organizationName: HOSTILE, link: LINK },
+  confirmStatusApply: {
+    name: 'Ana',
+    projectName: HOSTILE,
+    organization: HOSTILE,
+    status: 'Seleccionado',
+    message: `${HOSTILE}\nsegunda línea`,
+    link: LINK,
+  },
+  confirmSelected: {
+    role: 'student',
+    name: 'Ana',
+    projectName: HOSTILE,
+    contactName: HOSTILE,
+    contactEmail: 'tutora@test.es',
+    phone: '+34 600 000 000',
+    link: LINK,
+  },
+  confirmProject: {
+    name: 'Ana',
+    projectName: HOSTILE,
+    status: 'Rechazada',
+    reason: HOSTILE,
+    contact_phone: '+34 600 000 000',
+    link: LINK,
+  },
+  confirmNewCandidates: {
+    name: 'Ana',
+    projectName: HOSTILE,
+    studentName: HOSTILE,
+    emailStudent: 'estudiante@test.es',
+    degree: HOSTILE,
+    province: 'Murcia',
+    interest: HOSTILE,
+    good_candidate: HOSTILE,
+    motivation: HOSTILE,
+    link: LINK,
+  },
+};
+
+const render = <T extends TemplateName>(template: T) =>
+  renderEmail(template, SAMPLES[template], CONTEXT);
+
+describe('email templates', () => {
+  it('when any template renders hostile values, the HTML holds them escaped and never raw', () => {
+    for (const template of Object.keys(TEMPLATE_DATA) as TemplateName[]) {
+      const { html, text, subject } = render(template);
+      expect(html, template).toContain(ESCAPED);
+      expect(html, template).not.toContain('<img');
+      expect(html, template).toMatch(/^<!doctype html><html lang="es" dir="ltr">/);
+      expect(html, template).toContain('<title>');
+      expect(text, template).not.toContain('&lt;');
+      expect(subject, template).not.toMatch(/[\r\n]/);
+      // Every link in the HTML is http(s).
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
+        expect(href, template).toMatch(/^https?:\/\//);
+      }
+    }
+  });
+
+  it('when a template has a link, both parts carry it and the HTML escapes its ampersands', () => {
+    const { html, text } = render('reset');
+    expect(html).toContain('href="https://campus.example.es/entrar?token=abc&amp;x=1"');
+    expect(text).toContain(`Elegir una contraseña nueva: ${LINK}`);
+  });
+
+  it('when the texts render, they are Spanish and name the platform', () => {
+    expect(render('confirmation').subject).toBe('Confirma tu correo en Campus Solidario');
+    expect(render('reset').subject).toBe('Restablece tu contraseña de Campus Solidario');
+    expect(render('login').subject).toBe('Tu enlace para entrar en Campus Solidario');
+    expect(render('inviteTeacher').subject).toBe(
+      'Te invitamos a publicar proyectos en Campus Solidario',
+    );
+    expect(render('confirmStatusApply').text).toContain('Estado actual: Seleccionado');
+    expect(render('confirmStatusApply').html).toContain('segunda línea');
+    expect(render('confirmStatusApply').html).toContain('<br>segunda línea');
+    expect(render('confirmProject').text).toContain('Motivo: ');
+    expect(render('confirmation').text).toContain(
+      'Este mensaje lo envía automáticamente Campus Solidario (https://campus.example.es).',
+    );
+  });
+
+  it('when the name is blank, the greeting is a plain "Hola:"', () => {
+    const { text, html } = renderEmail('login', { name: '  ', link: LINK }, CONTEXT);
+    expect(text.startsWith('Hola:\n')).toBe(true);
+    expect(html).toContain('>Hola:</p>');
+  });
+
+  it('when optional values are missing, their lines are left out', () => {
+    const { text, subject } = renderEmail(
+      'confirmSelected',
+      { role: 'teacher', projectName: 'Huertos' },
+      CONTEXT,
+    );
+    expect(subject).toBe('Selección completada en «Huertos»');
+    expect(text).toContain('Se ha completado la selección del proyecto «Huertos».');
+    expect(text).not.toContain('Teléfono');
+    expect(text).not.toContain('Correo:');
+    expect(text).not.toContain('Estos son los datos');
+  });
+
+  it('when a value that reaches the subject has CR/LF, or a link is not http(s), rendering refuses it', () => {
+    expect(() =>
+      renderEmail('confirmApply', { projectName: 'P\r\nBcc: x@test.es' }, CONTEXT),
+    ).toThrow();
+    for (const link of [
+      'javascript:alert(1)',
+      'data:text/html,hola',
+      'ftp://x.es/a',
+      'no es url',
+    ]) {
+      expect(() => renderEmail('login', { name: 'Ana', link }, CONTEXT), link).toThrow();
+    }
+  });
+
+  it('when the subject would be longer than 255 characters or hold control characters, it is one cut line', () => {
+    const long = 'á'.repeat(400);
+    const { subject } = renderEmail('confirmApply', { projectName: long }, CONTEXT);
+    expect(Array.from(subject)).toHaveLength(255);
+    expect(subject.endsWith('…')).toBe(true);
+    const branded = renderEmail(
+      'confirmation',
+      { name: 'Ana', link: LINK },
+      { ...CONTEXT, projectName: 'Campus\r\nBcc: x@test.es' },
+    );
+    expect(branded.subject).toBe('Confirma tu correo en Campus Bcc: x@test.es');
+  });
+});

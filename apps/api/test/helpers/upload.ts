@@ -9,7 +9,7 @@ import type { AppConfig } from '../../src/config/env';
 import { TEST_CONFIG } from './app';
 import { getTestDatabase } from './db';
 
-/** An app of its own whose uploads go to a fresh temporary directory. */
+/** An app of its own whose uploads go to a fresh temporary directory (removed on close). */
 export interface UploadTestApp {
   app: FastifyInstance;
   uploadDir: string;
@@ -17,10 +17,10 @@ export interface UploadTestApp {
 }
 
 export async function buildUploadTestApp(config: Partial<AppConfig> = {}): Promise<UploadTestApp> {
-  const uploadDir = await mkdtemp(join(tmpdir(), 'uploads-test-'));
+  const uploadDir = config.uploadDir ?? (await mkdtemp(join(tmpdir(), 'uploads-test-')));
   const database = await getTestDatabase();
   const app = await buildApp({
-    config: { ...TEST_CONFIG, uploadDir, ...config },
+    config: { ...TEST_CONFIG, ...config, uploadDir },
     db: database.db,
     logger: false,
   });

@@ -78,8 +78,10 @@ export async function isReadableThroughAnEntry(
       );
       if (answer.data.length > 0) return true;
     } catch (error) {
-      // The actor may read no entry of this type at all.
-      if (error instanceof AppError && error.code === 'FORBIDDEN') continue;
+      // FORBIDDEN: the actor may read no entry of this type at all. VALIDATION: the field is not
+      // one the actor may filter by (a protected media field): then it is not theirs to see.
+      if (error instanceof AppError && (error.code === 'FORBIDDEN' || error.code === 'VALIDATION'))
+        continue;
       throw error;
     }
   }

@@ -48,6 +48,16 @@ describe('GET /uploads/:name (public files)', () => {
     expect(res.headers['content-disposition']).toMatch(/^inline; filename=[0-9a-f]{32}\.png$/);
   });
 
+  it('when a public file is asked with HEAD, the headers come without the body', async () => {
+    const data = await image('png', 20, 20);
+    const file = await uploaded(data, 'x.png');
+    const res = await t.app.inject({ method: 'HEAD', url: file.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-length']).toBe(String(data.length));
+    expect(res.body).toBe('');
+  });
+
   it('when a format URL is fetched, it answers the smaller image', async () => {
     const file = await uploaded(await image('webp', 800, 800), 'grande.webp');
     const res = await get(file.formats!.small!.url);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { extname, join, posix } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -69,6 +69,32 @@ export async function withSpoolDirectory<T>(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Removes spool directories older than `maxAgeMs`: those of requests a crash interrupted. Only old
+ * ones, because another process sharing the directory may be receiving an upload right now.
+ */
+export async function sweepStaleSpools(uploadDir: string, maxAgeMs: number): Promise<number> {
+  const parent = join(uploadDir, '.incoming');
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(parent, name);
+    try {
+      if (Date.now() - (await stat(path)).mtimeMs < maxAgeMs) continue;
+      await rm(path, { recursive: true, force: true });
+      removed += 1;
+    } catch {
+      // Gone meanwhile, or not ours to remove: nothing to do.
+    }
+  }
+  return removed;
 }
 
 /** `fileInfo` fields: one object per file, or an array of them, in the order of the files. */

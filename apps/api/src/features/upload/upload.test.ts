@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -378,5 +379,25 @@ describe('POST /api/upload: limits and bad requests', () => {
       payload: body.payload,
     });
     expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('spool directories', () => {
+  it('when the app starts, spools older than an hour (a crash mid-upload) are removed and recent ones kept', async () => {
+    const uploadDir = await mkdtemp(join(tmpdir(), 'uploads-sweep-'));
+    const old = join(uploadDir, '.incoming', 'req-old');
+    const recent = join(uploadDir, '.incoming', 'req-recent');
+    for (const dir of [old, recent]) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, '0'), 'parcial');
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    const other = await buildUploadTestApp({ uploadDir });
+    try {
+      expect(await filesUnder(uploadDir)).toEqual([join('.incoming', 'req-recent', '0')]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -15,6 +15,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
   }
+  interface FastifyContextConfig {
+    /**
+     * `false`: the route ignores any bearer token (Strapi's `auth: false`). For the routes that
+     * open a session: a stale token left in the browser must not stop anyone from signing in,
+     * and `POST /auth` is called precisely when the access token has expired.
+     */
+    auth?: boolean;
+  }
 }
 
 const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
@@ -23,6 +31,8 @@ interface Account {
   id: number;
   profileType: ProfileType | null;
   blocked: boolean;
+  /** Tokens issued (`iat`, seconds) before this second are refused; null: none is. */
+  tokensValidAfter: number | null;
 }
 
 /**
@@ -34,19 +44,32 @@ async function loadAccount(app: FastifyInstance, id: number): Promise<Account | 
   const cached = app.responseCache.get(key);
   if (cached !== undefined) return JSON.parse(cached) as Account;
   const before = app.responseCache.snapshot();
-  const [user] = await app.db
-    .select({ id: users.id, profileType: users.profileType, blocked: users.blocked })
+  const [row] = await app.db
+    .select({
+      id: users.id,
+      profileType: users.profileType,
+      blocked: users.blocked,
+      tokensValidAfter: users.tokensValidAfter,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  if (user) app.responseCache.set(key, JSON.stringify(user), before, [getTableName(users)]);
-  return user;
+  if (!row) return undefined;
+  const account: Account = {
+    ...row,
+    tokensValidAfter: row.tokensValidAfter
+      ? Math.floor(row.tokensValidAfter.getTime() / 1000)
+      : null,
+  };
+  app.responseCache.set(key, JSON.stringify(account), before, [getTableName(users)]);
+  return account;
 }
 
 /**
  * Resolves the actor of every request. Without an Authorization header the request is a visitor's;
- * with one, it must be a valid bearer token of an existing, unblocked user, or the answer is 401
- * (a wrong token is never silently downgraded to a visitor).
+ * with one, it must be a valid bearer token of an existing, unblocked user, issued after the user's
+ * last password change, or the answer is 401 (a wrong token is never silently downgraded to a
+ * visitor). Routes with `config: {auth: false}` ignore the header.
  */
 async function actorPlugin(app: FastifyInstance) {
   const tokens = createTokenService(app.config.jwtSecret);
@@ -55,13 +78,18 @@ async function actorPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.actor = VISITOR;
     const header = request.headers.authorization;
-    if (header === undefined) return;
+    if (header === undefined || request.routeOptions.config.auth === false) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw invalidCredentials();
     const claims = tokens.verify(match[1] as string);
     if (!claims) throw invalidCredentials();
     const user = await loadAccount(app, claims.id);
     if (!user || user.blocked) throw invalidCredentials();
+    // `iat` has second precision (ADR 0008): the token answered by a password change, signed in
+    // the same second, must pass; an older token of that very second passes too.
+    if (user.tokensValidAfter !== null && claims.iat < user.tokensValidAfter) {
+      throw invalidCredentials();
+    }
     request.actor = { kind: 'user', userId: user.id, role: user.profileType ?? 'authenticated' };
   });
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createSigner } from 'fast-jwt';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { getTestApp, TEST_CONFIG } from '../../../test/helpers/app';
+import { uniqueIp } from '../../../test/helpers/auth';
+import { getTestDatabase } from '../../../test/helpers/db';
 import { createUser, TEST_PASSWORD, unique } from '../../../test/helpers/factories';
 
 let app: FastifyInstance;
@@ -14,6 +18,7 @@ async function login(identifier: string, password: string) {
     method: 'POST',
     url: '/api/auth/local',
     payload: { identifier, password },
+    remoteAddress: uniqueIp(),
   });
   return {
     status: res.statusCode,
@@ -65,6 +70,14 @@ describe('POST /api/auth/local', () => {
       payload: { identifier: ['a'] },
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ data: null, error: { name: 'ValidationError' } });
+  });
+
+  it('when the user has no password yet (created by an admin), the answer is the usual failure', async () => {
+    const user = await createUser({ password: null });
+    expect((await login(user.email, TEST_PASSWORD)).body.error?.message).toBe(
+      'Invalid identifier or password',
+    );
   });
 });
 
@@ -121,5 +134,49 @@ describe('bearer tokens', () => {
       data: null,
       error: { status: 401, name: 'UnauthorizedError' },
     });
+  });
+});
+
+describe('tokens issued before users.tokens_valid_after', () => {
+  const signedAt = (userId: number, ms: number) =>
+    createSigner({
+      key: TEST_CONFIG.jwtSecret,
+      algorithm: 'HS256',
+      expiresIn: 15 * 60 * 1000,
+      clockTimestamp: ms,
+    })({ id: userId });
+  const status = async (token: string) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/permissions/status',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).statusCode;
+
+  it('when a token was issued a second before the account’s tokens_valid_after, the answer is 401; from that second on, 200', async () => {
+    const user = await createUser();
+    const validAfter = Math.floor(Date.now() / 1000) * 1000 - 10_000;
+    const { db } = await getTestDatabase();
+    await db
+      .update(users)
+      .set({ tokensValidAfter: new Date(validAfter) })
+      .where(eq(users.id, user.id));
+    expect(await status(signedAt(user.id, validAfter - 1000))).toBe(401);
+    expect(await status(signedAt(user.id, validAfter))).toBe(200);
+    expect(await status(signedAt(user.id, validAfter + 999))).toBe(200);
+  });
+
+  it('when a token has no iat claim, the answer is 401', async () => {
+    const user = await createUser();
+    const token = createSigner({
+      key: TEST_CONFIG.jwtSecret,
+      algorithm: 'HS256',
+      noTimestamp: true,
+    })({
+      id: user.id,
+      exp: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect(await status(token)).toBe(401);
   });
 });

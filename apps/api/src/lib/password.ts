@@ -76,6 +76,7 @@ const SEQUENCES = [
   'qwertyuiopasdfghjklñzxcvbnmqwertyuiop',
   'qwertyuiopasdfghjklzxcvbnmqwertyuiop',
   '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p',
+  '1q2w3e4r5t6y7u8i9o0p',
   'qazwsxedcrfvtgbyhnujmikolp',
 ].flatMap((s) => [s, [...s].reverse().join('')]);
 
@@ -88,7 +89,9 @@ export function isCommonPassword(password: string): boolean {
   if (SEQUENCES.some((s) => s.includes(compact))) return true;
   const letters = lettersOf(password);
   const word = deLeet(password);
-  return COMMON_ROOTS.has(letters) || COMMON_ROOTS.has(word);
+  if (COMMON_ROOTS.has(letters) || COMMON_ROOTS.has(word)) return true;
+  // A keyboard or alphabet run with digits around it ("Qwertyu2024!").
+  return letters.length >= 4 && SEQUENCES.some((s) => s.includes(letters));
 }
 
 /** True when the password is only the owner's email, username or name, plus digits or symbols. */

@@ -130,6 +130,19 @@ describe('POST /api/users-permissions/register-partialy', () => {
     expect(await emailsTo(data.email)).toHaveLength(1);
   });
 
+  it('when two sign-ups race with one email, one account is made and the other answer is "Email is already taken"', async () => {
+    const email = uniqueEmail('carrera');
+    const answers = await Promise.all([
+      signUp(person({ email })),
+      signUp(person({ email: email.toUpperCase() })),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)?.body.error?.message).toBe(
+      'Email is already taken',
+    );
+    expect(await emailsTo(email)).toHaveLength(1);
+  });
+
   it('when the email is given with capitals and spaces, it is stored trimmed and in lower case', async () => {
     const email = uniqueEmail('mayus');
     const res = await signUp(person({ email: `  ${email.toUpperCase()} ` }));

@@ -5,11 +5,12 @@ import { migrateDatabase } from '../src/db/migrate';
 
 /**
  * On PostgreSQL (TEST_DATABASE_URL set) the run migrates one template database; each worker then
- * clones it (CREATE DATABASE ... TEMPLATE), which takes milliseconds. Databases of earlier runs are
- * dropped first and this run's on teardown.
+ * clones it (CREATE DATABASE ... TEMPLATE), which takes milliseconds. Every database of a run is
+ * named after the run's process, so runs side by side never touch each other's; this run's are
+ * dropped on teardown, and those of runs whose process is gone (crashed) at the start.
  */
-export const TEMPLATE_DB = 'vt_template';
-const RUN_PREFIX = 'vt_';
+const RUN_PREFIX = `vt_${process.pid}_`;
+export const TEMPLATE_DB = `${RUN_PREFIX}template`;
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -17,8 +18,8 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await dropRunDatabases(admin);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    await dropDatabases(admin, (name) => !isAlive(runPid(name)));
+    await admin.query(`CREATE DATABASE "${TEMPLATE_DB}"`);
   } finally {
     await admin.end();
   }
@@ -34,20 +35,35 @@ export default async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await dropRunDatabases(client);
+      await dropDatabases(client, (name) => name.startsWith(RUN_PREFIX));
     } finally {
       await client.end();
     }
   };
 }
 
-async function dropRunDatabases(client: pg.Client) {
+/** The pid of the run that made a test database (`vt_<pid>_...`), or 0 for other names. */
+function runPid(name: string): number {
+  return Number(/^vt_(\d+)_/.exec(name)?.[1] ?? 0);
+}
+
+function isAlive(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function dropDatabases(client: pg.Client, shouldDrop: (name: string) => boolean) {
   const { rows } = await client.query<{ datname: string }>(
-    `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-    [`${RUN_PREFIX}%`],
+    `SELECT datname FROM pg_database WHERE datname LIKE 'vt\\_%'`,
   );
   for (const { datname } of rows) {
-    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    if (shouldDrop(datname))
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   }
 }
 

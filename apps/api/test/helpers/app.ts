@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config/env';
@@ -14,7 +17,8 @@ export const TEST_CONFIG: AppConfig = {
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   publicUrl: 'http://localhost:3000',
   smtpUrl: undefined,
-  uploadDir: '/nonexistent/uploads',
+  // A private temporary folder per test process: uploads in tests never touch the machine's disk elsewhere.
+  uploadDir: mkdtempSync(join(tmpdir(), 'api-test-uploads-')),
   webDistDir: '/nonexistent/web',
   logLevel: 'silent',
   demoData: false,

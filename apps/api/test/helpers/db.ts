@@ -23,11 +23,12 @@ async function openWorkerDatabase(): Promise<DatabaseHandle> {
     await migrateDatabase(database);
     return database;
   }
-  const name = `vt_w${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
+  // Named after the run's template so concurrent runs keep apart (global-setup.ts).
+  const name = `${inject('templateDatabase').replace(/template$/, '')}w${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${inject('templateDatabase')}`);
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   } finally {
     await admin.end();
   }

@@ -12,9 +12,9 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
+import { consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import type { Actor } from '../../lib/strapi/actor';
 import { loadRenderContext, queueEmail } from './outbox';
-import { hitRateLimit, type RateLimit } from './rate-limit';
 import type { RenderContext } from './templates';
 import type {
   ConfirmApplyBody,
@@ -36,13 +36,22 @@ type Role = 'student' | 'teacher' | 'coordinator' | 'admin';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Pick<Database, 'select'>;
 
+const HOUR = 3_600;
+const NO_INVITEES: readonly string[] = [];
 /** Requests per user and hour, by role: admins load users in bulk; a student applies now and then. */
-const LIMITS: Record<Role, RateLimit> = {
-  admin: { limit: 1_000, windowSeconds: 3_600 },
-  teacher: { limit: 200, windowSeconds: 3_600 },
-  coordinator: { limit: 200, windowSeconds: 3_600 },
-  student: { limit: 30, windowSeconds: 3_600 },
+const PER_USER: Record<Role, readonly Limit[]> = {
+  admin: [{ limit: 1_000, windowSeconds: HOUR }],
+  teacher: [{ limit: 200, windowSeconds: HOUR }],
+  coordinator: [{ limit: 200, windowSeconds: HOUR }],
+  student: [{ limit: 30, windowSeconds: HOUR }],
 };
+/**
+ * Invitations to one address per hour, whoever sends them: invitations are the only calls whose
+ * recipient can be any address, so nobody can flood a mailbox with them. The other calls reach
+ * people the project ties to the caller, bounded by the caller's allowance (a coordinator of a
+ * popular project rightly gets many candidates an hour).
+ */
+const PER_INVITEE: readonly Limit[] = [{ limit: 10, windowSeconds: HOUR }];
 
 /** Who may use each call at all (the rest of each rule is in its function). */
 export const CALL_ROLES = {
@@ -145,13 +154,24 @@ function publisherPage(profileType: string | null, context: RenderContext): stri
 }
 const applicationsPage = (context: RenderContext) => `${context.publicUrl}/profile?section=applys`;
 
-/** Runs the checks and queues the emails in one transaction, then wakes the sender. */
+/**
+ * Counts the request against the caller's allowance and, for invitations, the recipient's (shared
+ * by every process, ADR 0008), then runs the checks and queues the emails in one transaction, and
+ * wakes the sender.
+ */
 async function send(
   app: FastifyInstance,
   caller: Caller,
+  invitees: readonly string[],
   work: (tx: Tx, context: RenderContext) => Promise<void>,
 ): Promise<void> {
-  await hitRateLimit(app.db, `email:${caller.userId}`, LIMITS[caller.role]);
+  await consumeRateLimit(app.db, [
+    { key: `communication:user:${caller.userId}`, limits: PER_USER[caller.role] },
+    ...invitees.map((email) => ({
+      key: `communication:to:${email.trim().toLowerCase()}`,
+      limits: PER_INVITEE,
+    })),
+  ]);
   await app.db.transaction(async (tx) => {
     const context = await loadRenderContext(tx, app.config);
     await work(tx, context);
@@ -174,7 +194,7 @@ export async function invite(
     actor,
     profile === 'teacher' ? CALL_ROLES.inviteTeacher : CALL_ROLES.inviteStudent,
   );
-  await send(app, caller, async (tx, context) => {
+  await send(app, caller, [body.email], async (tx, context) => {
     const inviter = await userById(tx, caller.userId);
     const existing = await userByEmail(tx, body.email);
     const link = existing
@@ -198,10 +218,7 @@ async function ownApplication(tx: Tx, userId: number, projectName: string) {
     .select({
       projectId: projects.id,
       title: projects.title,
-      organizationId: projects.organizationId,
       organizationName: organizations.name,
-      teacherId: projects.teacherId,
-      coordinatorId: projects.coordinatorId,
       interest: applys.interest,
       motivation: applys.motivation,
       good_candidate: applys.good_candidate,
@@ -227,7 +244,7 @@ export async function confirmApply(
   body: ConfirmApplyBody,
 ): Promise<void> {
   const caller = requireRole(actor, CALL_ROLES.confirmApply);
-  await send(app, caller, async (tx, context) => {
+  await send(app, caller, NO_INVITEES, async (tx, context) => {
     const me = await userById(tx, caller.userId);
     if (!sameEmail(body.email, me.email)) throw notAllowed();
     const application = await ownApplication(tx, caller.userId, body.projectName);
@@ -246,32 +263,14 @@ export async function confirmApply(
   });
 }
 
-/** True when the user publishes the project (its teacher, its coordinator, or one of its organisation's). */
-async function isPublisher(
-  tx: Tx,
-  userId: number,
-  project: {
-    teacherId: number | null;
-    coordinatorId: number | null;
-    organizationId: number | null;
-  },
-): Promise<boolean> {
-  const [teacher] = await tx
-    .select({ id: teachers.id })
-    .from(teachers)
-    .where(eq(teachers.userId, userId))
+/** True when the user publishes the project (the same rule as `publishedBy`). */
+async function isPublisher(tx: Tx, userId: number, projectId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), publishedBy(tx, userId)))
     .limit(1);
-  if (teacher && teacher.id === project.teacherId) return true;
-  const [coordinator] = await tx
-    .select({ id: coordinators.id, organizationId: coordinators.organizationId })
-    .from(coordinators)
-    .where(eq(coordinators.userId, userId))
-    .limit(1);
-  if (!coordinator) return false;
-  return (
-    coordinator.id === project.coordinatorId ||
-    (coordinator.organizationId !== null && coordinator.organizationId === project.organizationId)
-  );
+  return row !== undefined;
 }
 
 /**
@@ -285,12 +284,16 @@ export async function confirmNewCandidates(
   body: ConfirmNewCandidatesBody,
 ): Promise<void> {
   const caller = requireRole(actor, CALL_ROLES.confirmNewCandidates);
-  await send(app, caller, async (tx, context) => {
+  await send(app, caller, NO_INVITEES, async (tx, context) => {
     const me = await userById(tx, caller.userId);
     if (!sameEmail(body.emailStudent, me.email)) throw notAllowed();
     const application = await ownApplication(tx, caller.userId, body.projectName);
     const recipient = await userByEmail(tx, body.emailCoordinator);
-    if (!recipient || recipient.blocked || !(await isPublisher(tx, recipient.id, application))) {
+    if (
+      !recipient ||
+      recipient.blocked ||
+      !(await isPublisher(tx, recipient.id, application.projectId))
+    ) {
       throw notAllowed();
     }
     await queueEmail(
@@ -362,7 +365,7 @@ export async function confirmStatusApply(
   body: ConfirmStatusApplyBody,
 ): Promise<void> {
   const caller = requireRole(actor, CALL_ROLES.confirmStatusApply);
-  await send(app, caller, async (tx, context) => {
+  await send(app, caller, NO_INVITEES, async (tx, context) => {
     const application = await managedApplication(tx, caller, body.email, body.projectName);
     await queueEmail(
       tx,
@@ -391,7 +394,7 @@ export async function confirmSelected(
   body: ConfirmSelectedBody,
 ): Promise<void> {
   const caller = requireRole(actor, CALL_ROLES.confirmSelected);
-  await send(app, caller, async (tx, context) => {
+  await send(app, caller, NO_INVITEES, async (tx, context) => {
     const application = await managedApplication(tx, caller, body.emailS, body.projectName);
     if (application.status !== 'Seleccionado') {
       throw new AppError('APPLICATION', 'The application of emailS is not Seleccionado');
@@ -467,7 +470,7 @@ export async function confirmProject(
   body: ConfirmProjectBody,
 ): Promise<void> {
   const caller = requireRole(actor, CALL_ROLES.confirmProject);
-  await send(app, caller, async (tx, context) => {
+  await send(app, caller, NO_INVITEES, async (tx, context) => {
     const recipient = await userByEmail(tx, body.email);
     if (!recipient || recipient.blocked) throw notAllowed();
     const [project] = await tx

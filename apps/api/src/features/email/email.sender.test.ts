@@ -250,11 +250,20 @@ describe('back-off and failure kinds', () => {
     ]);
   });
 
-  it('when the server answers 5xx to the envelope it is permanent; 4xx and connection errors are not', () => {
-    expect(isPermanentFailure({ code: 'EENVELOPE', responseCode: 550 })).toBe(true);
-    expect(isPermanentFailure({ code: 'EMESSAGE', responseCode: 554 })).toBe(true);
-    expect(isPermanentFailure({ code: 'EENVELOPE', responseCode: 451 })).toBe(false);
-    expect(isPermanentFailure({ code: 'EAUTH', responseCode: 535 })).toBe(false);
+  it('when the server answers 5xx to a recipient or the message it is permanent; 4xx, a refused sender and connection errors are not', () => {
+    expect(isPermanentFailure({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550 })).toBe(
+      true,
+    );
+    expect(isPermanentFailure({ code: 'EMESSAGE', command: 'DATA', responseCode: 554 })).toBe(true);
+    expect(isPermanentFailure({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 451 })).toBe(
+      false,
+    );
+    expect(isPermanentFailure({ code: 'EENVELOPE', command: 'MAIL FROM', responseCode: 550 })).toBe(
+      false,
+    );
+    expect(isPermanentFailure({ code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 535 })).toBe(
+      false,
+    );
     expect(isPermanentFailure({ code: 'ECONNECTION' })).toBe(false);
     expect(isPermanentFailure(undefined)).toBe(false);
   });

@@ -40,19 +40,22 @@ export function backoffSeconds(failedAttempts: number): number {
 
 interface SmtpFailure {
   code?: unknown;
+  command?: unknown;
   responseCode?: unknown;
   message?: unknown;
 }
 
 /**
- * RFC 5321: a 5yz reply to the envelope or the message is a permanent refusal (no such mailbox,
- * message rejected); retrying it for hours only repeats the refusal. Everything else (4yz replies,
- * connection and authentication problems) is worth retrying.
+ * RFC 5321: a 5yz reply to a recipient or to the message (no such mailbox, message rejected) is a
+ * permanent refusal of this email; retrying it for hours only repeats it. Everything else is
+ * retried: 4yz replies, connection and authentication problems, and a refused sender (MAIL FROM),
+ * which is a configuration problem of every email, not of this one.
  */
 export function isPermanentFailure(error: unknown): boolean {
   const e = (error ?? {}) as SmtpFailure;
   return (
     (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') &&
+    (e.command === 'RCPT TO' || e.command === 'DATA') &&
     typeof e.responseCode === 'number' &&
     e.responseCode >= 500 &&
     e.responseCode < 600

@@ -48,10 +48,25 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ API_WORKERS: '4' }, /API_WORKERS/],
+    [{ RATE_LIMITS: 'sometimes' }, /RATE_LIMITS/],
+    [{ STORAGE: 's3' }, /S3_BUCKET/],
+    [{ CORS_ORIGINS: 'campus.um.es' }, /CORS_ORIGINS/],
   ])('when %o, a ConfigError names the variable', (env, message) => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(run).toThrow(ConfigError);
     expect(run).toThrow(message);
+  });
+
+  it('when RATE_LIMITS is off (load tests), the limits are off; they are on by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMITS: 'off' }).rateLimits).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimits).toBe(true);
+  });
+
+  it('when CORS origins are listed, they are kept without trailing slashes', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: 'https://a.es/, https://b.es:8443' })
+        .corsOrigins,
+    ).toEqual(['https://a.es', 'https://b.es:8443']);
   });
 
   it('when PUBLIC_URL ends with a slash, it is trimmed', () => {

@@ -29,6 +29,8 @@ const envSchema = z.object({
   DEMO_DATA: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Off only for load tests: the sign-in limits would answer 429 to a benchmark's one address. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   MAIL_FROM: z.string().min(3).max(255).default('Plataforma <no-reply@localhost>'),
   /** Comma-separated origins allowed by CORS besides the API's own (empty: same origin only). */
@@ -63,6 +65,8 @@ export interface AppConfig {
   dbPoolSize: number;
   /** Keep answers of read routes until their tables change (ADR 0007). */
   responseCache: boolean;
+  /** Rate limits of the sign-in and email-sending routes (ADR 0008). */
+  rateLimits: boolean;
   /** API processes to run on this machine (node:cluster); more than one needs PostgreSQL. */
   workers: number;
   /** Sender of outgoing mail ("Name <address>"). */
@@ -142,6 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: env.DEMO_DATA,
     dbPoolSize: env.DB_POOL_SIZE,
     responseCache: env.RESPONSE_CACHE === 'on',
+    rateLimits: env.RATE_LIMITS === 'on',
     workers: env.API_WORKERS,
     mailFrom: env.MAIL_FROM,
     corsOrigins,

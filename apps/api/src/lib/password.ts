@@ -1,5 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { COMMON_PASSWORDS } from './common-passwords';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@plataforma/shared';
 
 /** Algorithm.Argon2id; the package exports it as a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
@@ -9,8 +10,6 @@ const ARGON2ID = 2 as Algorithm;
  * what makes a password strong, so at least 12 and no composition rules; the upper bound only
  * keeps hashing cheap and is far above what a person or a password manager uses.
  */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
 
 /** Hashes a password with argon2id (OWASP parameters: 19 MiB, 2 iterations, parallelism 1). */
 export function hashPassword(password: string): Promise<string> {

@@ -25,6 +25,7 @@ export const TEST_CONFIG: AppConfig = {
   dbPoolSize: 5,
   // Most tests write through factories and read at once; the cache has its own tests.
   responseCache: false,
+  rateLimits: true,
   workers: 1,
   mailFrom: 'Plataforma de pruebas <no-reply@test.local>',
   corsOrigins: [],

@@ -31,3 +31,7 @@ export const PHONE_MAX_DIGITS = 15;
  */
 export const PRIMARY_KEY_PREFIXES = { student: 'E', teacher: 'P' } as const;
 export const PRIMARY_KEY_MIN_DIGITS = 4;
+
+/** Password length bounds, checked by the API and shown by the web forms (ADR 0008). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;

@@ -50,6 +50,7 @@ export async function limitAttempt(
   action: RateLimitedAction,
   identifier?: string,
 ): Promise<void> {
+  if (!app.config.rateLimits) return;
   const limits: { address: readonly Limit[]; identifier?: readonly Limit[] } =
     AUTH_RATE_LIMITS[action];
   await consumeRateLimit(app.db, [

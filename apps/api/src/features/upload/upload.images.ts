@@ -83,5 +83,32 @@ export async function renderFormats(
   return formats;
 }
 
+/**
+ * The original image without its metadata: EXIF orientation applied to the pixels, and the rest
+ * (camera, date, a phone photo's GPS position) dropped, so a public profile picture or logo does not
+ * publish where it was taken. Re-encoded in its own format at high quality (PNG losslessly).
+ *
+ * @throws AppError (400) when the image cannot be decoded
+ */
+export async function withoutMetadata(path: string, kind: FileKind): Promise<Buffer> {
+  try {
+    const pipeline = sharp(path, INPUT_OPTIONS).rotate();
+    switch (kind.ext) {
+      case '.png':
+        return await pipeline.png().toBuffer();
+      case '.jpg':
+        return await pipeline.jpeg({ quality: 90 }).toBuffer();
+      case '.webp':
+        return await pipeline.webp({ quality: 90 }).toBuffer();
+      case '.avif':
+        return await pipeline.avif({ quality: 65, effort: 2 }).toBuffer();
+      default:
+        throw new Error(`No raster encoder for ${kind.ext}`);
+    }
+  } catch {
+    throw unreadableImage();
+  }
+}
+
 export const unreadableImage = () =>
   validationError('The image could not be read: the file is damaged or too large', ['files']);

@@ -17,7 +17,13 @@ import {
   type StorageSource,
 } from '../../lib/storage';
 import { isOwnerOrAdmin, maySeeFile } from './upload.access';
-import { measure, renderFormats, unreadableImage, type Dimensions } from './upload.images';
+import {
+  measure,
+  renderFormats,
+  unreadableImage,
+  withoutMetadata,
+  type Dimensions,
+} from './upload.images';
 import type { SpooledFile, UploadForm } from './upload.multipart';
 import {
   presentFile,
@@ -257,7 +263,9 @@ async function storeFile(
         bytes: format.data.length,
       });
     }
-    await put(key, { path: file.path });
+    const original = await withoutMetadata(file.path, kind);
+    bytes = original.length;
+    await put(key, original);
   } else {
     await put(key, { path: file.path });
   }

@@ -18,6 +18,7 @@ import {
   type UploadContext,
 } from './upload.service';
 import { KIND_BY_EXT } from './upload.types';
+import { consumeRateLimit } from '../../lib/rate-limit';
 
 /**
  * Headers of every served upload (ADR 0011): the type is never sniffed, the document may load
@@ -79,10 +80,22 @@ function contentFormat(request: FastifyRequest): string | undefined {
 /** HTTP of the upload plugin (Strapi v4's upload routes plus the serving of the bytes). */
 export async function uploadRoutes(app: FastifyInstance, ctx: UploadContext) {
   /** `POST /api/upload` (multipart, field `files`): answers Strapi's array of files. */
+  /** Uploads per account: 60 requests in ten minutes, 300 in a day. */
+  const UPLOAD_LIMITS = [
+    { limit: 60, windowSeconds: 600 },
+    { limit: 300, windowSeconds: 86_400 },
+  ] as const;
+
   app.post('/api/upload', async (request, reply) => {
     const actor = signedIn(request.actor);
     if (!request.isMultipart()) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be multipart/form-data');
+    }
+    // Up to 10 files of 15 MB a request: bound what one account can store in a while.
+    if (app.config.rateLimits) {
+      await consumeRateLimit(app.db, [
+        { key: `upload:user:${actor.userId}`, limits: UPLOAD_LIMITS },
+      ]);
     }
     const uploaded = await withSpoolDirectory(app.config.uploadDir, async (dir) =>
       uploadFiles(ctx, actor, await readUploadForm(request, dir)),

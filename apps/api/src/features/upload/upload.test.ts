@@ -55,6 +55,24 @@ async function storedRow(id: number) {
   return row!;
 }
 
+describe('POST /api/upload: limits per account', () => {
+  it('when an account sends more than 60 uploads in ten minutes, the next one is 429 with Retry-After', async () => {
+    const someone = await signedIn(t.app, 'teacher');
+    const small = await image('png', 8, 8);
+    for (let i = 0; i < 60; i++) {
+      const { status } = await upload(t.app, someone.headers, [
+        { field: 'files', filename: `p${i}.png`, data: small },
+      ]);
+      expect(status).toBe(201);
+    }
+    const refused = await upload(t.app, someone.headers, [
+      { field: 'files', filename: 'otra.png', data: small },
+    ]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
 describe('POST /api/upload: metadata', () => {
   it('when a photo carries EXIF data (camera, GPS), the public original is stored without it, upright', async () => {
     const photo = await sharp({

@@ -42,16 +42,16 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: database.db, changeFeed, logger: log });
-  app.addHook('onClose', async () => {
-    await changeFeed?.close();
-    await database.close();
-  });
 
+  // The database closes after the app: every plugin's close hook (the email sender finishing its
+  // send, in-flight requests draining) still has it.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     app.isShuttingDown = true;
     await app.close();
+    await changeFeed?.close();
+    await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -25,12 +25,8 @@ const LEASE = sql.raw(`interval '${LEASE_SECONDS} seconds'`);
 /** Time given to sends in flight when the app closes before their connections are cut. */
 const STOP_GRACE_MS = 5_000;
 
-/**
- * True for a row a sender holds right now. The schema has no lease column: a claim sets
- * `updated_at = now()` and `next_attempt_at = now() + LEASE` in one statement, and no other write
- * leaves exactly that gap (back-off delays are 30 × 2^n s or 3600 s, never 600 s; retries leave 0).
- */
-export const IN_FLIGHT = sql`(${emailOutbox.status} = 'pending' AND ${emailOutbox.nextAttemptAt} - ${emailOutbox.updatedAt} = ${LEASE})`;
+/** True for a row a sender holds right now (its lease has not run out). */
+export const IN_FLIGHT = sql`(${emailOutbox.status} = 'pending' AND ${emailOutbox.lockedUntil} IS NOT NULL AND ${emailOutbox.lockedUntil} > now())`;
 
 /** Seconds to wait after the n-th failed attempt (n ≥ 1). */
 export function backoffSeconds(failedAttempts: number): number {
@@ -225,7 +221,11 @@ export class OutboxSender implements EmailSender {
       .for('update', { skipLocked: true });
     return this.db
       .update(emailOutbox)
-      .set({ nextAttemptAt: sql`now() + ${LEASE}`, updatedAt: sql`now()` })
+      .set({
+        nextAttemptAt: sql`now() + ${LEASE}`,
+        lockedUntil: sql`now() + ${LEASE}`,
+        updatedAt: sql`now()`,
+      })
       .where(and(inArray(emailOutbox.id, due), eq(emailOutbox.status, 'pending')))
       .returning({
         id: emailOutbox.id,
@@ -259,6 +259,7 @@ export class OutboxSender implements EmailSender {
       .update(emailOutbox)
       .set({
         status: 'sent',
+        lockedUntil: null,
         sentAt: sql`now()`,
         attempts: sql`${emailOutbox.attempts} + 1`,
         lastError: null,
@@ -285,6 +286,7 @@ export class OutboxSender implements EmailSender {
         attempts: sql`${emailOutbox.attempts} + 1`,
         lastError: describeFailure(error),
         status: sql`CASE WHEN ${givesUp} THEN 'failed' ELSE 'pending' END`,
+        lockedUntil: null,
         nextAttemptAt: sql`CASE WHEN ${givesUp} THEN now() ELSE now() + ${backoffInterval(emailOutbox.attempts)} END`,
         updatedAt: sql`now()`,
       })

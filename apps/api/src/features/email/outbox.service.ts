@@ -163,7 +163,13 @@ export async function findOutboxEmail(db: Database, id: number) {
 export async function retryOutboxEmail(db: Database, id: number) {
   const [row] = await db
     .update(emailOutbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql`now()`,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(emailOutbox.id, id),

@@ -218,6 +218,7 @@ describe('POST /api/admin/outbox/:id/retry', () => {
       .set({
         updatedAt: sql`now()`,
         nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
       })
       .where(eq(emailOutbox.id, held.id));
     const heldRes = await send(app, 'POST', `/api/admin/outbox/${held.id}/retry`, {

@@ -1,6 +1,7 @@
 import { eq, getTableName } from 'drizzle-orm';
 import type { ProfileType } from '@plataforma/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseCookie } from 'cookie';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -22,6 +23,12 @@ declare module 'fastify' {
      * and `POST /auth` is called precisely when the access token has expired.
      */
     auth?: boolean;
+    /**
+     * `true`: a page the browser navigates to (it cannot send a bearer header) reads the session
+     * from the `token` cookie the web app keeps (spec §4 Session). An invalid cookie is a visitor.
+     * Only for GET pages and POSTs that also check their Origin; the cookie is SameSite=Lax.
+     */
+    cookieAuth?: boolean;
   }
 }
 
@@ -75,23 +82,39 @@ async function actorPlugin(app: FastifyInstance) {
   const tokens = createTokenService(app.config.jwtSecret);
   app.decorate('tokens', tokens);
   app.decorateRequest('actor');
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.actor = VISITOR;
-    const header = request.headers.authorization;
-    if (header === undefined || request.routeOptions.config.auth === false) return;
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw invalidCredentials();
-    const claims = tokens.verify(match[1] as string);
-    if (!claims) throw invalidCredentials();
+  /** The user of a valid token, or null (malformed, tampered, expired, blocked, ended sessions). */
+  async function actorOf(token: string): Promise<Actor | null> {
+    const claims = tokens.verify(token);
+    if (!claims) return null;
     const user = await loadAccount(app, claims.id);
-    if (!user || user.blocked) throw invalidCredentials();
+    if (!user || user.blocked) return null;
     // `iat` has second precision (ADR 0008): the token answered by a password change, signed in
     // the same second, must pass; an older token of that very second passes too.
-    if (user.tokensValidAfter !== null && claims.iat < user.tokensValidAfter) {
-      throw invalidCredentials();
+    if (user.tokensValidAfter !== null && claims.iat < user.tokensValidAfter) return null;
+    return { kind: 'user', userId: user.id, role: user.profileType ?? 'authenticated' };
+  }
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    request.actor = VISITOR;
+    const { config } = request.routeOptions;
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      const cookie = config.cookieAuth === true ? tokenCookie(request.headers.cookie) : undefined;
+      if (cookie) request.actor = (await actorOf(cookie)) ?? VISITOR;
+      return;
     }
-    request.actor = { kind: 'user', userId: user.id, role: user.profileType ?? 'authenticated' };
+    if (config.auth === false) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const actor = match ? await actorOf(match[1] as string) : null;
+    if (!actor) throw invalidCredentials();
+    request.actor = actor;
   });
+}
+
+/** The value of the `token` cookie, if the request carries one. */
+export function tokenCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  return parseCookie(header).token || undefined;
 }
 
 export const actor = fp(actorPlugin, { name: 'actor' });

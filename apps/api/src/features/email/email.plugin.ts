@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { communicationRoutes } from './communication.routes';
 import { DISABLED_SENDER, OutboxSender, type EmailSender } from './email.sender';
 import { outboxRoutes } from './outbox.routes';
+import { outboxPages } from './outbox.page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,12 +28,13 @@ async function email(app: FastifyInstance) {
   app.decorate('emailSender', sender);
   if (sender instanceof OutboxSender) {
     app.addHook('onReady', () => sender.start());
-    // preClose, not onClose: server.ts closes the database in a root onClose hook, and root hooks
-    // added later run first. Here the database is still open, so in-flight sends are recorded.
+    // preClose: stop taking new work as soon as closing starts; in-flight sends are recorded
+    // (server.ts closes the database only after app.close()).
     app.addHook('preClose', () => sender.stop());
     app.addHook('onClose', () => sender.stop());
   }
   await app.register(outboxRoutes);
+  await app.register(outboxPages);
   await app.register(communicationRoutes);
 }
 

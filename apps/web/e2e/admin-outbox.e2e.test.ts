@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkA11y, useBrowser } from './support/browser';
+
+const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+const ADMIN = { identifier: 'admin@demo.es', password: 'Demostracion2026' };
+
+/**
+ * `/admin/outbox` is served by the API as plain HTML: with no SMTP server (the embedded default the
+ * e2e server runs on) every email waits there, and an admin reads it with the web app's `token`
+ * cookie.
+ */
+describe('admin outbox page', () => {
+  const browser = useBrowser();
+
+  async function signInAsAdmin(): Promise<void> {
+    const response = await fetch(`${browser.baseUrl}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(response.status, 'POST /api/auth/local as the demo admin').toBe(200);
+    const { jwt } = (await response.json()) as { jwt: string };
+    await browser.context.addCookies([{ name: 'token', value: jwt, url: browser.baseUrl }]);
+  }
+
+  it('sends a visitor to the login page, which returns to the outbox', async () => {
+    const { page } = browser;
+    await page.goto('/admin/outbox');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/user/auth/login');
+    expect(url.searchParams.get('redirect')).toBe('/admin/outbox');
+  });
+
+  it('lists the waiting emails and shows one, accessibly', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // An email to read: a reset link for the admin themself.
+    const forgot = await fetch(`${browser.baseUrl}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.identifier }),
+    });
+    expect(forgot.status).toBe(200);
+    await signInAsAdmin();
+
+    const { page } = browser;
+    await page.goto('/admin/outbox?destinatario=admin%40demo.es');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Correo saliente',
+    );
+    const link = page.getByRole('link', { name: /contraseña/i }).first();
+    await link.waitFor();
+    await checkA11y(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-outbox-list.png'), fullPage: true });
+
+    await link.click();
+    await page.getByRole('link', { name: 'Volver al correo saliente' }).waitFor();
+    // The HTML version is shown in a sandboxed frame (no scripts), which axe cannot enter.
+    await checkA11y(page, { exclude: ['iframe'] });
+    const frame = page.frameLocator('iframe[title="Versión HTML del correo"]');
+    await expect(
+      frame
+        .getByText(/contraseña/i)
+        .first()
+        .textContent(),
+    ).resolves.toBeTruthy();
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-outbox-email.png'), fullPage: true });
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkA11y, useBrowser } from './support/browser';
+import { DEMO, signInAs } from './support/session';
 
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
-const ADMIN = { identifier: 'admin@demo.es', password: 'Demostracion2026' };
 
 /**
  * `/admin/outbox` is served by the API as plain HTML: with no SMTP server (the embedded default the
@@ -13,17 +13,6 @@ const ADMIN = { identifier: 'admin@demo.es', password: 'Demostracion2026' };
  */
 describe('admin outbox page', () => {
   const browser = useBrowser();
-
-  async function signInAsAdmin(): Promise<void> {
-    const response = await fetch(`${browser.baseUrl}/api/auth/local`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(response.status, 'POST /api/auth/local as the demo admin').toBe(200);
-    const { jwt } = (await response.json()) as { jwt: string };
-    await browser.context.addCookies([{ name: 'token', value: jwt, url: browser.baseUrl }]);
-  }
 
   it('sends a visitor to the login page, which returns to the outbox', async () => {
     const { page } = browser;
@@ -39,10 +28,10 @@ describe('admin outbox page', () => {
     const forgot = await fetch(`${browser.baseUrl}/api/auth/forgot-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.identifier }),
+      body: JSON.stringify({ email: DEMO.admin }),
     });
     expect(forgot.status).toBe(200);
-    await signInAsAdmin();
+    await signInAs(browser.context, browser.baseUrl, DEMO.admin);
 
     const { page } = browser;
     await page.goto('/admin/outbox?destinatario=admin%40demo.es');

@@ -184,6 +184,9 @@ async function startServer(dataDir: string): Promise<RunningServer> {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
+    // Every journey signs in from 127.0.0.1; the per-IP login limit would end the run. The limits
+    // themselves are tested through the API (apps/api/src/features/auth/rate-limits.test.ts).
+    RATE_LIMITS: 'off',
   });
 
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {

@@ -1,12 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
+import { adminRoutes } from './routes/admin/admin-routes';
+import { authRoutes } from './routes/auth/auth-routes';
 import { HomeRoute } from './routes/home';
+import { landingRoutes } from './routes/landing/landing-routes';
 import { NotFoundRoute } from './routes/not-found';
+import { profileRoutes } from './routes/profile/profile-routes';
 import { RouteError } from './routes/route-error';
 
 /**
- * The route table (spec §2), shared by the browser router and the tests' memory router. Later
- * screens add children here; big ones can switch to `lazy` to split the bundle.
+ * The route table (spec §2), shared by the browser router and the tests' memory router. Each area
+ * keeps its routes in its own module under `routes/`; big screens can switch to `lazy` to split
+ * the bundle.
  */
 export const routes: RouteObject[] = [
   {
@@ -14,6 +19,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRoute /> },
+      ...landingRoutes,
+      ...authRoutes,
+      ...profileRoutes,
+      ...adminRoutes,
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

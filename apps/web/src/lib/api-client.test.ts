@@ -1,5 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_STATUS, apiRequest, parseStrapiError } from './api-client';
+import {
+  clearSession,
+  getRefreshToken,
+  getToken,
+  isRemembered,
+  saveSession,
+} from './session-tokens';
 
 function respondWith(body: BodyInit | null, init: ResponseInit) {
   const fetchMock = vi.fn(
@@ -99,5 +106,77 @@ describe('parseStrapiError', () => {
         error: { status: 404, name: 'NotFoundError', message: 'Not Found' },
       }),
     ).toEqual({ status: 404, name: 'NotFoundError', message: 'Not Found', details: {} });
+  });
+});
+
+describe('apiRequest with a session', () => {
+  afterEach(() => clearSession());
+
+  /** A fetch that answers by path: each handler gets the request's init and answers a Response. */
+  function serve(handlers: Record<string, (init: RequestInit | undefined) => Response>) {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path =
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const handler = handlers[path];
+      if (!handler) throw new Error(`unexpected call to ${path}`);
+      return handler(init);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+  const bearer = (init: RequestInit | undefined) =>
+    (init?.headers as Record<string, string> | undefined)?.Authorization;
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+  const unauthorized = () =>
+    json({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'x' } }, 401);
+
+  it('when a token is held, it is sent as a bearer token, unless auth is false', async () => {
+    saveSession({ jwt: 'access-1', refreshToken: 'refresh-1' }, false);
+    const seen: (string | undefined)[] = [];
+    serve({
+      '/api/users/me': (init) => {
+        seen.push(bearer(init));
+        return json({ id: 1 });
+      },
+    });
+    await apiRequest('/api/users/me');
+    await apiRequest('/api/users/me', { auth: false });
+    expect(seen).toEqual(['Bearer access-1', undefined]);
+  });
+
+  it('when the token has expired, it is renewed once with the refresh token and the call repeated', async () => {
+    saveSession({ jwt: 'old', refreshToken: 'refresh-1' }, true);
+    const refreshBodies: unknown[] = [];
+    const fetchMock = serve({
+      '/api/users/me': (init) => (bearer(init) === 'Bearer new' ? json({ id: 7 }) : unauthorized()),
+      '/auth': (init) => {
+        refreshBodies.push(JSON.parse(init?.body as string));
+        return json({ jwt: 'new', refreshToken: 'refresh-2' });
+      },
+    });
+    // Two calls failing together share one refresh (the refresh token is single use).
+    const answers = await Promise.all([apiRequest('/api/users/me'), apiRequest('/api/users/me')]);
+    expect(answers).toEqual([{ id: 7 }, { id: 7 }]);
+    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    expect(getToken()).toBe('new');
+    expect(getRefreshToken()).toBe('refresh-2');
+    expect(isRemembered()).toBe(true);
+    expect(fetchMock.mock.calls.filter(([path]) => path === '/auth')).toHaveLength(1);
+  });
+
+  it('when the refresh is refused, the session is cleared and the 401 reaches the caller', async () => {
+    saveSession({ jwt: 'old', refreshToken: 'spent' }, false);
+    serve({ '/api/users/me': unauthorized, '/auth': unauthorized });
+    const error = await rejection(apiRequest('/api/users/me'));
+    expect(error.status).toBe(401);
+    expect(getToken()).toBeUndefined();
+    expect(getRefreshToken()).toBeUndefined();
+  });
+
+  it('when there is no refresh token, a 401 clears the token', async () => {
+    saveSession({ jwt: 'old' }, false);
+    serve({ '/api/users/me': unauthorized });
+    expect((await rejection(apiRequest('/api/users/me'))).status).toBe(401);
+    expect(getToken()).toBeUndefined();
   });
 });

@@ -1,3 +1,11 @@
+import {
+  clearSession,
+  getRefreshToken,
+  getToken,
+  replaceTokens,
+  type SessionTokens,
+} from './session-tokens';
+
 /**
  * The one way the web app talks to the API: same origin (`/api/...`; the Vite dev server proxies
  * it), JSON both ways, and every failure turned into an {@link ApiError}.
@@ -41,6 +49,12 @@ export class ApiError extends Error {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * `true` (default): send the session's access token as a bearer token when there is one, and on
+   * a 401 renew it once with the refresh token (ADR 0008) and repeat the call. `false` for calls
+   * that open a session or need none (login, registration, password reset).
+   */
+  auth?: boolean;
   /** Serialised as JSON; FormData is sent as is (multipart uploads). */
   body?: unknown;
   headers?: Record<string, string>;
@@ -87,14 +101,62 @@ export async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for new tokens (`POST /auth`). One refresh at a time: calls that
+ * fail together wait for the same one. A refused refresh ends the session (spec §4: a user fetch
+ * answering errors clears the token).
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const tokens = await send<SessionTokens>('/auth', {
+        method: 'POST',
+        body: { refreshToken },
+        auth: false,
+      });
+      if (!tokens?.jwt) return false;
+      replaceTokens(tokens);
+      return true;
+    } catch (error) {
+      // Offline is not a verdict on the session: keep it, the next call tries again.
+      if (error instanceof ApiError && error.status !== NETWORK_ERROR_STATUS) clearSession();
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 /**
  * Calls the API and resolves with the parsed JSON body (undefined for an empty answer such as
  * 204). Rejects with an {@link ApiError} on a non-2xx answer or a network failure; an aborted
  * request rejects with the AbortError untouched, so TanStack Query can tell cancellation apart.
+ * With a session, the bearer token goes along and an expired one is renewed once (see `auth`).
  *
  * @param path absolute path on this origin, e.g. `/api/branding-saas?populate=*`
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const sentToken = options.auth === false ? undefined : getToken();
+  try {
+    return await send<T>(path, options, sentToken);
+  } catch (error) {
+    const expired = error instanceof ApiError && error.status === 401 && sentToken !== undefined;
+    if (!expired) throw error;
+    // Another call may already have renewed the token while this one was on its way.
+    if (getToken() !== sentToken || (await refreshSession())) {
+      return send<T>(path, options, getToken());
+    }
+    clearSession();
+    throw error;
+  }
+}
+
+async function send<T>(path: string, options: ApiRequestOptions, token?: string): Promise<T> {
   const { method = 'GET', body, headers = {}, signal } = options;
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
@@ -102,6 +164,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     headers: {
       Accept: 'application/json',
       ...(body !== undefined && !isFormData ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
     credentials: 'same-origin',

@@ -9,6 +9,11 @@ declare module '@tanstack/react-query' {
        * being shown to the user: spec §8 "Branding or logo fetch fails: only logged".
        */
       logErrorAs?: string;
+      /**
+       * The same for everyone (branding, footer, catalogues): kept when someone signs in or out.
+       * Every other query may depend on who is signed in and is dropped then.
+       */
+      isPublic?: boolean;
     };
   }
 }
@@ -45,4 +50,12 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * Spec §4 Session: logging in or out resets user data. Drops every query that is not public, so
+ * nothing one user saw is shown to the next; the branding and the footer stay.
+ */
+export function resetUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.meta?.isPublic !== true });
 }

@@ -1,7 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteBanners } from './site-banners';
+import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { WelcomeModals } from './welcome-modals';
 
-/** Page frame of every screen: skip link, header, main content. */
+/**
+ * Page frame of every screen: skip link, header, campaign banners, main content, footer (with the
+ * scroll-to-top button) and the welcome modals (spec §2).
+ */
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -12,9 +18,12 @@ export function RootLayout() {
         Saltar al contenido
       </a>
       <SiteHeader />
+      <SiteBanners />
       <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
+      <SiteFooter />
+      <WelcomeModals />
       <ScrollRestoration />
     </div>
   );

@@ -15,7 +15,10 @@ export const brandingQueryOptions = () =>
   queryOptions({
     queryKey: ['branding'],
     queryFn: ({ signal }) => getBranding({ signal }),
-    meta: { logErrorAs: 'No se pudo cargar el branding; se usan los valores por defecto.' },
+    meta: {
+      logErrorAs: 'No se pudo cargar el branding; se usan los valores por defecto.',
+      isPublic: true,
+    },
     // A failed branding stays failed for this page view (the app runs on defaults); without this
     // every component mounting later would fetch it again.
     retryOnMount: false,

@@ -17,7 +17,7 @@ export const menuLogoQueryOptions = () =>
   queryOptions({
     queryKey: ['branding', 'menu-logo'],
     queryFn: ({ signal }) => getMenuLogo({ signal }),
-    meta: { logErrorAs: 'No se pudo cargar el logo del menú.' },
+    meta: { logErrorAs: 'No se pudo cargar el logo del menú.', isPublic: true },
     retryOnMount: false,
   });
 

@@ -1,0 +1,57 @@
+import type { BrowserContext } from 'playwright-core';
+
+/** Password of every demo account (apps/api/src/seed/demo.ts). */
+export const DEMO_PASSWORD = 'Demostracion2026';
+
+/** The demo accounts (apps/api/src/seed/demo.ts DEMO_ACCOUNTS), by audience. */
+export const DEMO = {
+  student: 'estudiante@demo.es',
+  /** A student without province and phone: sees the welcome modal. */
+  newStudent: 'estudiante.nuevo@demo.es',
+  teacher: 'profesor@demo.es',
+  coordinator: 'coordinador@demo.es',
+  /** A coordinator without an organisation. */
+  newCoordinator: 'coordinador.nuevo@demo.es',
+  admin: 'admin@demo.es',
+} as const;
+
+export interface SignedIn {
+  jwt: string;
+  refreshToken: string;
+  userId: number;
+}
+
+/** Signs in through the API (`POST /api/auth/local`). */
+export async function apiSignIn(baseUrl: string, email: string): Promise<SignedIn> {
+  const response = await fetch(`${baseUrl}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: email, password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
+  }
+  const body = (await response.json()) as {
+    jwt: string;
+    refreshToken: string;
+    user: { id: number };
+  };
+  return { jwt: body.jwt, refreshToken: body.refreshToken, userId: body.user.id };
+}
+
+/**
+ * Puts a session into the browser context the way the web app keeps it (session cookies `token`
+ * and `refreshToken`, spec §4), for journeys that are not about the login screen itself.
+ */
+export async function signInAs(
+  context: BrowserContext,
+  baseUrl: string,
+  email: string,
+): Promise<SignedIn> {
+  const session = await apiSignIn(baseUrl, email);
+  await context.addCookies([
+    { name: 'token', value: session.jwt, url: baseUrl, sameSite: 'Lax' },
+    { name: 'refreshToken', value: session.refreshToken, url: baseUrl, sameSite: 'Lax' },
+  ]);
+  return session;
+}

@@ -1,0 +1,4 @@
+/** Part of the page frame (root-layout.tsx); built in its own change. */
+export function WelcomeModals() {
+  return null;
+}

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** Routes of this area (see ../../routes.tsx). */
+export const profileRoutes: RouteObject[] = [];

@@ -1,0 +1,44 @@
+import type { ProfileType } from '@plataforma/shared';
+
+/** The signed-in user as `GET /api/users/me` answers it (users-permissions flat format). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string | null;
+  surname: string | null;
+  phone: string | null;
+  profileType: ProfileType | null;
+  confirmed: boolean;
+  lastLogin?: string | null;
+  picture?: { id: number; url: string; mime?: string } | null;
+}
+
+/** A `{id, name}` reference to a related record. */
+export interface NamedRef {
+  id: number;
+  name: string;
+}
+
+/**
+ * Spec §3 "User details (header)": what the header and the modals need about the user's profile
+ * record. `profileId` is the student, teacher or coordinator record; admins and users without a
+ * profile type have none.
+ */
+export interface UserDetails {
+  profileId: number | null;
+  university: NamedRef | null;
+  province: string | null;
+  phone: string | null;
+  organization: NamedRef | null;
+  tfxs: { id: number }[];
+  /** Teachers only (spec §6: a teacher needs teacher_area loaded). */
+  teacherArea: string | null;
+}
+
+/** `POST /api/auth/local` and the other calls that open a session (ADR 0008). */
+export interface AuthAnswer {
+  jwt: string;
+  refreshToken?: string;
+  user: SessionUser;
+}

@@ -1,0 +1,37 @@
+import type { ProfileType } from '@plataforma/shared';
+
+/** Query parameter of the login page that holds where to go after signing in. */
+export const REDIRECT_PARAM = 'redirect';
+export const LOGIN_PATH = '/user/auth/login';
+
+/**
+ * The stored target if it is a path of this site; anything else (absolute URLs, `//host`,
+ * `/\host`, schemes) is ignored, so a crafted login link cannot send the user elsewhere.
+ */
+export function safeRedirectTarget(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return null;
+  }
+  // Resolving against a dummy origin catches the tricks browsers normalise (tabs, backslashes).
+  const url = new URL(target, 'https://example.invalid');
+  if (url.origin !== 'https://example.invalid') return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Spec §2 Auth redirects: where each profile lands after signing in without a stored target. */
+export function homeFor(profileType: ProfileType | null | undefined): string {
+  switch (profileType) {
+    case 'student':
+    case 'teacher':
+      return '/projects';
+    case 'coordinator':
+      return '/organizations';
+    default:
+      return '/';
+  }
+}
+
+/** The login page that returns to `target` afterwards. */
+export function loginPathReturningTo(target: string): string {
+  return `${LOGIN_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`;
+}

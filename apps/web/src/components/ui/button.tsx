@@ -1,7 +1,8 @@
+import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from '../../lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
 const BASE =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60';
@@ -10,6 +11,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   // The text colour is computed from the brand colour, so contrast holds for any branding.
   primary: 'bg-main text-on-main shadow-sm hover:bg-main/90',
   secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
 };
 
 /** Class names of a button of the given variant, for elements that are not <button>. */
@@ -24,4 +26,33 @@ export function ButtonLink({
   ...props
 }: LinkProps & { variant?: ButtonVariant }) {
   return <Link {...props} className={buttonClasses(variant, className)} />;
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  /** Disables the button and says why to screen readers while an action runs. */
+  isPending?: boolean;
+}
+
+/** A button; `type="button"` unless told otherwise, so it never submits a form by accident. */
+export function Button({
+  variant = 'primary',
+  isPending = false,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      {...props}
+      type={type}
+      disabled={disabled || isPending}
+      aria-busy={isPending || undefined}
+      className={buttonClasses(variant, className)}
+    >
+      {children}
+    </button>
+  );
 }

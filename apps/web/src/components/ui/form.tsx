@@ -1,0 +1,82 @@
+import { Description, Field, Input, Label } from '@headlessui/react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+const INPUT =
+  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 data-[invalid]:border-red-700 data-[disabled]:bg-slate-100';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
+  label: string;
+  /** Help shown under the field and read with it. */
+  hint?: ReactNode;
+  /** The field's error (spec §5 texts, e.g. "Este campo es obligatorio."); marks it invalid. */
+  error?: string;
+  /** Shown next to the label; spec §5: every field is required unless marked optional. */
+  isOptional?: boolean;
+  className?: string;
+}
+
+/**
+ * A labelled text input with its hint and error. Headless UI's Field ties the label, the
+ * description and the error to the input (ids, aria-describedby, aria-invalid).
+ */
+export function TextField({ label, hint, error, isOptional, className, ...props }: TextFieldProps) {
+  return (
+    <Field className={cn('flex flex-col gap-1.5', className)}>
+      <Label className="text-sm font-semibold text-slate-900">
+        {label}
+        {isOptional ? <span className="font-normal text-slate-600"> (opcional)</span> : null}
+      </Label>
+      <Input {...props} invalid={error !== undefined} className={INPUT} />
+      {hint ? <Description className="text-sm text-slate-600">{hint}</Description> : null}
+      {error ? (
+        <Description className="text-sm font-medium text-red-700">{error}</Description>
+      ) : null}
+    </Field>
+  );
+}
+
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: ReactNode;
+}
+
+/** A native checkbox with its label (the whole label is clickable). */
+export function CheckboxField({ label, className, ...props }: CheckboxFieldProps) {
+  return (
+    <label className={cn('inline-flex items-center gap-2 text-sm text-slate-900', className)}>
+      <input {...props} type="checkbox" className="size-4 rounded border-slate-400 accent-main" />
+      {label}
+    </label>
+  );
+}
+
+type AlertTone = 'error' | 'success' | 'info';
+
+const TONES: Record<AlertTone, string> = {
+  error: 'border-red-300 bg-red-50 text-red-800',
+  success: 'border-green-300 bg-green-50 text-green-900',
+  info: 'border-slate-300 bg-slate-50 text-slate-800',
+};
+
+/**
+ * A message about the whole form or page. Errors interrupt screen readers (role=alert); other
+ * tones are announced politely (role=status).
+ */
+export function Alert({
+  tone = 'info',
+  children,
+  className,
+}: {
+  tone?: AlertTone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-lg border px-4 py-3 text-sm', TONES[tone], className)}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,7 +1,20 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Registry } from '../../lib/strapi/registry';
 import type { Attribute, ContentType } from '../../lib/strapi/types';
+import {
+  ALLOWED_FILE_TYPES,
+  FEATURES,
+  FILE_SIZE_LIMIT_MB,
+  PROFILE_TYPES,
+  REMEMBER_ME_DAYS,
+} from '@plataforma/shared';
+import { EMAIL_STATUSES } from '../../db/schema';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_POPULATE_DEPTH } from '../../lib/strapi/parse';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
+import { SELF_SERVICE_PROFILE_TYPES } from '../auth/auth.schemas';
+import { NAMES_PAGE_SIZE } from '../catalogue/catalogue.service';
+import { FORMAT_NAMES } from '../upload/upload.images';
+import { MAX_FILES_PER_REQUEST } from '../upload/upload.multipart';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
@@ -161,31 +174,50 @@ const queryParameters: OpenAPIV3.ParameterObject[] = [
 const entryParameters = queryParameters.filter((p) =>
   ['populate', 'fields', 'publicationState'].includes(p.name),
 );
-const idParameter: OpenAPIV3.ParameterObject = {
-  name: 'id',
+const pathParameter = (name: string): OpenAPIV3.ParameterObject => ({
+  name,
   in: 'path',
   required: true,
   schema: { type: 'integer', minimum: 1 },
+});
+const idParameter = pathParameter('id');
+
+/** The Strapi error name of each status the API answers (lib/errors.ts). */
+const ERROR_NAMES: Record<number, string> = {
+  400: 'ValidationError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  409: 'ApplicationError',
+  413: 'PayloadTooLargeError',
+  415: 'ValidationError',
+  429: 'RateLimitError',
 };
 
-const errors: OpenAPIV3.ResponsesObject = {
-  '400': {
-    description: 'ValidationError',
-    content: { 'application/json': { schema: ref('Error') } },
-  },
-  '401': {
-    description: 'UnauthorizedError',
-    content: { 'application/json': { schema: ref('Error') } },
-  },
-  '403': {
-    description: 'ForbiddenError',
-    content: { 'application/json': { schema: ref('Error') } },
-  },
-  '404': {
-    description: 'NotFoundError',
-    content: { 'application/json': { schema: ref('Error') } },
-  },
-};
+/** Error answers for these statuses, in the Strapi error envelope; 429 says when to retry. */
+function errors(...statuses: (keyof typeof ERROR_NAMES)[]): OpenAPIV3.ResponsesObject {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: ERROR_NAMES[status] ?? 'Error',
+        content: { 'application/json': { schema: ref('Error') } },
+        ...(status === 429
+          ? {
+              headers: {
+                'Retry-After': {
+                  description: 'Seconds to wait before trying again',
+                  schema: { type: 'integer' },
+                },
+              },
+            }
+          : {}),
+      } satisfies OpenAPIV3.ResponseObject,
+    ]),
+  );
+}
+const contentErrors = errors(400, 401, 403, 404);
+
 const json = (schema: Schema, description = 'OK'): OpenAPIV3.ResponseObject => ({
   description,
   content: { 'application/json': { schema } },
@@ -205,18 +237,18 @@ function typePaths(type: ContentType): OpenAPIV3.PathsObject {
           tags,
           summary: `Get ${type.singularName}`,
           parameters: entryParameters,
-          responses: { '200': json(ref(`${name}Response`)), ...errors },
+          responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
         },
         put: {
           tags,
           summary: `Update ${type.singularName}`,
           requestBody: body,
-          responses: { '200': json(ref(`${name}Response`)), ...errors },
+          responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
         },
         delete: {
           tags,
           summary: `Delete ${type.singularName}`,
-          responses: { '200': json(ref(`${name}Response`)), ...errors },
+          responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
         },
       },
     };
@@ -227,14 +259,14 @@ function typePaths(type: ContentType): OpenAPIV3.PathsObject {
         tags,
         summary: `List ${type.pluralName}`,
         parameters: queryParameters,
-        responses: { '200': json(ref(`${name}ListResponse`)), ...errors },
+        responses: { '200': json(ref(`${name}ListResponse`)), ...contentErrors },
       },
       post: {
         tags,
         summary: `Create a ${type.singularName}`,
         parameters: entryParameters,
         requestBody: body,
-        responses: { '200': json(ref(`${name}Response`)), ...errors },
+        responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
       },
     },
     [`/api/${type.pluralName}/{id}`]: {
@@ -242,123 +274,774 @@ function typePaths(type: ContentType): OpenAPIV3.PathsObject {
         tags,
         summary: `Get a ${type.singularName}`,
         parameters: [idParameter, ...entryParameters],
-        responses: { '200': json(ref(`${name}Response`)), ...errors },
+        responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
       },
       put: {
         tags,
         summary: `Update a ${type.singularName}`,
         parameters: [idParameter, ...entryParameters],
         requestBody: body,
-        responses: { '200': json(ref(`${name}Response`)), ...errors },
+        responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
       },
       delete: {
         tags,
         summary: `Delete a ${type.singularName}`,
         parameters: [idParameter],
-        responses: { '200': json(ref(`${name}Response`)), ...errors },
+        responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
       },
     },
   };
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Custom routes (docs/api.md, "Custom routes")                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+const string: Schema = { type: 'string' };
+const integer: Schema = { type: 'integer' };
+const boolean: Schema = { type: 'boolean' };
+const email: Schema = { type: 'string', format: 'email' };
+const dateTime: Schema = { type: 'string', format: 'date-time' };
+const nullable = (schema: OpenAPIV3.NonArraySchemaObject): Schema => ({
+  ...schema,
+  nullable: true,
+});
+const enumOf = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
+
+/** An object with these properties (every one required unless its name ends with `?`). */
+function object(
+  properties: Record<string, Schema>,
+  extra: Pick<OpenAPIV3.NonArraySchemaObject, 'additionalProperties'> = {},
+): OpenAPIV3.NonArraySchemaObject {
+  const required = Object.keys(properties).filter((key) => !key.endsWith('?'));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([key, schema]) => [key.replace(/\?$/, ''), schema]),
+    ),
+    ...(required.length > 0 ? { required } : {}),
+    ...extra,
+  };
+}
+/** A body that refuses unknown keys (400 `Invalid key ...`), as the custom routes do. */
+const strict = (properties: Record<string, Schema>) =>
+  object(properties, { additionalProperties: false });
+
+function jsonBody(schema: Schema): OpenAPIV3.RequestBodyObject {
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
+const queryParameter = (
+  name: string,
+  schema: Schema,
+  description?: string,
+): OpenAPIV3.ParameterObject => ({
+  name,
+  in: 'query',
+  schema,
+  ...(description ? { description } : {}),
+});
+
+/** How a route treats the bearer token (plugins/actor.ts). */
+type Access = 'public' | 'bearer' | 'optional';
+const SECURITY: Record<Access, OpenAPIV3.SecurityRequirementObject[]> = {
+  // `config: {auth: false}`: any bearer token is ignored.
+  public: [],
+  bearer: [{ bearer: [] }],
+  optional: [{}, { bearer: [] }],
+};
+
+interface CustomOperation {
+  summary: string;
+  description?: string;
+  access?: Access;
+  parameters?: OpenAPIV3.ParameterObject[];
+  /** A JSON body. */
+  body?: Schema;
+  /** Any other body (multipart). */
+  requestBody?: OpenAPIV3.RequestBodyObject;
+  /** The 200 answer. */
+  ok?: OpenAPIV3.ResponseObject;
+  /** Other answers that are not errors (201, 302, 304, 503...). */
+  responses?: OpenAPIV3.ResponsesObject;
+  /** Error statuses, answered in the Strapi error envelope. */
+  errors?: (keyof typeof ERROR_NAMES)[];
+}
+
+/** Makes the operations of one tag; `access` defaults to an optional bearer token. */
+const tagged =
+  (tag: string) =>
+  (spec: CustomOperation): OpenAPIV3.OperationObject => ({
+    tags: [tag],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    security: SECURITY[spec.access ?? 'optional'],
+    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    ...(spec.body ? { requestBody: jsonBody(spec.body) } : {}),
+    ...(spec.requestBody ? { requestBody: spec.requestBody } : {}),
+    responses: {
+      ...(spec.ok ? { '200': spec.ok } : {}),
+      ...spec.responses,
+      ...errors(...(spec.errors ?? [])),
+    },
+  });
+
+const auth = tagged('auth');
+const users = tagged('users');
+const profiles = tagged('profiles');
+const upload = tagged('upload');
+const communication = tagged('communication');
+const outbox = tagged('outbox');
+const site = tagged('site');
+const catalogue = tagged('catalogue');
+const operations = tagged('operations');
+
+const OK_ANSWER = json(object({ ok: { type: 'boolean', enum: [true] } }));
+const LINK_SENT = json(object({ email, sent: { type: 'boolean', enum: [true] } }));
+const SESSION = json(ref('Session'), 'A new session (access token, user, refresh token)');
+const readParameters = queryParameters.filter((p) => ['populate', 'fields'].includes(p.name));
+
+const password = { type: 'string', maxLength: 4096 } satisfies Schema;
+const profileFields = {
+  email,
+  'username?': {
+    type: 'string',
+    minLength: 3,
+    maxLength: 50,
+    description: 'Letters, digits, dots, dashes or underscores (never @)',
+  },
+  name: { type: 'string', maxLength: 100 },
+  'surname?': { type: 'string', maxLength: 150 },
+  'phone?': { type: 'string', maxLength: 30 },
+} satisfies Record<string, Schema>;
+const registerBody = strict({
+  data: strict({
+    ...profileFields,
+    password,
+    'passwordConfirmation?': password,
+    profileType: enumOf(SELF_SERVICE_PROFILE_TYPES),
+  }),
+});
+const adminRegisterBody = strict({
+  data: strict({ ...profileFields, profileType: enumOf(PROFILE_TYPES) }),
+});
+const newPassword = { password, passwordConfirmation: password };
+
 const namesParameters: OpenAPIV3.ParameterObject[] = [
-  {
-    name: 'filters[name][$contains]',
-    in: 'query',
-    description: 'Search text; case and accents are ignored.',
-    schema: { type: 'string' },
-  },
-  { name: 'pagination[page]', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  {
-    name: 'pagination[pageSize]',
-    in: 'query',
-    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 },
-  },
+  queryParameter(
+    'filters[name][$contains]',
+    string,
+    'Search text; case and accents are ignored ($containsi too).',
+  ),
+  queryParameter('pagination[page]', { type: 'integer', minimum: 1, default: 1 }),
+  queryParameter('pagination[pageSize]', {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: NAMES_PAGE_SIZE,
+  }),
 ];
 
-/** The routes that are not generic content routes. */
+/** Text fields of the communication calls: no line breaks (nothing may reach a header). */
+const line = (maxLength: number): Schema => ({
+  type: 'string',
+  maxLength,
+  pattern: '^[^\\r\\n]*$',
+});
+const projectName = line(255);
+const phone = line(40);
+
+const COMMUNICATION_ERRORS = [400, 401, 403, 429] as const;
+const communicationCall = (summary: string, roles: string, body: Schema) =>
+  communication({
+    summary,
+    description: `Bearer; ${roles}. Answers once the emails are in the outbox (ADR 0010). A role that may not use the call gets 403 before the body is read; a recipient or project outside the caller's reach, 403.`,
+    access: 'bearer',
+    body,
+    ok: OK_ANSWER,
+    errors: [...COMMUNICATION_ERRORS],
+  });
+
+const fileBinary = (description: string): OpenAPIV3.ResponseObject => ({
+  description,
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+});
+
+/** The routes that are not generic content routes (docs.test.ts checks none is missing). */
 const customPaths: OpenAPIV3.PathsObject = {
+  // ---- authentication (ADR 0008) ----
   '/api/auth/local': {
-    post: {
-      tags: ['auth'],
+    post: auth({
       summary: 'Sign in with email or username and password',
+      description: `Opens a session: an access token valid ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes and a refresh token valid ${REMEMBER_ME_DAYS} days.`,
+      access: 'public',
+      body: object({
+        identifier: { type: 'string', maxLength: 255 },
+        password: { type: 'string', maxLength: 1024 },
+      }),
+      ok: SESSION,
+      errors: [400, 429],
+    }),
+  },
+  '/auth': {
+    post: auth({
+      summary: 'Exchange a refresh token for a new access token and a new refresh token',
+      description:
+        'The refresh token is single use; the new one keeps its expiry. A spent token presented again ends every session of its user.',
+      access: 'public',
+      body: strict({ refreshToken: string }),
+      ok: json(object({ jwt: string, refreshToken: string })),
+      errors: [400, 401],
+    }),
+  },
+  '/api/auth/logout': {
+    post: auth({
+      summary: 'End the session of a refresh token',
+      access: 'public',
+      body: strict({ refreshToken: string }),
+      ok: OK_ANSWER,
+      errors: [400],
+    }),
+  },
+  '/api/users-permissions/register-partialy': {
+    post: auth({
+      summary: 'Sign up as a student, teacher or coordinator (unconfirmed; a confirmation email)',
+      access: 'public',
+      body: registerBody,
+      ok: json(object({ user: ref('PublicUser') })),
+      errors: [400, 429],
+    }),
+  },
+  '/api/users-permissions/admin-register': {
+    post: auth({
+      summary: 'An admin creates a confirmed account of any profile type (a reset link is sent)',
+      access: 'bearer',
+      body: adminRegisterBody,
+      ok: json(object({ user: ref('PublicUser') })),
+      errors: [400, 401, 403],
+    }),
+  },
+  '/api/auth/email-confirmation': {
+    get: auth({
+      summary: 'The link of the confirmation email: confirms and redirects to the login page',
+      access: 'public',
+      parameters: [queryParameter('confirmation', string)],
+      responses: {
+        '302': {
+          description:
+            'To <PUBLIC_URL>/user/auth/login?confirmed=true, or ?confirmed=false&reason=expired|invalid',
+        },
+      },
+    }),
+  },
+  '/api/auth/send-email-confirmation': {
+    post: auth({
+      summary: 'Send a new confirmation link (same answer whether or not the account exists)',
+      access: 'public',
+      body: strict({ email }),
+      ok: LINK_SENT,
+      errors: [400, 429],
+    }),
+  },
+  '/api/auth/forgot-password': {
+    post: auth({
+      summary: 'Send a password reset link (same answer whether or not the account exists)',
+      access: 'public',
+      body: strict({ email }),
+      ok: OK_ANSWER,
+      errors: [400, 429],
+    }),
+  },
+  '/api/auth/reset-password': {
+    post: auth({
+      summary: 'Set a new password with a reset code; ends every other session',
+      access: 'public',
+      body: strict({ code: string, ...newPassword }),
+      ok: SESSION,
+      errors: [400, 429],
+    }),
+  },
+  '/api/auth/change-password': {
+    post: auth({
+      summary: 'Change the own password; ends every other session',
+      access: 'bearer',
+      body: strict({ currentPassword: string, ...newPassword }),
+      ok: SESSION,
+      errors: [400, 401, 403, 429],
+    }),
+  },
+  '/auth/request-message': {
+    post: auth({
+      summary: 'Email a one-time sign-in link (same answer whether or not the account exists)',
+      access: 'public',
+      body: strict({ userData: { oneOf: [strict({ email }), email] } }),
+      ok: LINK_SENT,
+      errors: [400, 429],
+    }),
+  },
+  '/api/auth/login-link': {
+    post: auth({
+      summary: 'Exchange the token of a sign-in link for a session',
+      access: 'public',
+      body: strict({ token: string }),
+      ok: SESSION,
+      errors: [400, 429],
+    }),
+  },
+
+  // ---- users and profiles (flat users-permissions answers) ----
+  '/api/users': {
+    get: users({
+      summary: 'Users the caller may see (a bare array)',
+      parameters: queryParameters,
+      ok: json({ type: 'array', items: ref('UserFlat') }),
+      errors: [400, 401, 403],
+    }),
+    post: users({
+      summary: 'Create an account (admins); the body is not wrapped in data',
+      access: 'bearer',
+      body: strict({
+        username: string,
+        email,
+        'password?': { type: 'string', minLength: 12, maxLength: 256 },
+        'name?': string,
+        'surname?': string,
+        'phone?': nullable({ type: 'string' }),
+        'profileType?': enumOf(PROFILE_TYPES),
+        'confirmed?': boolean,
+        'blocked?': boolean,
+      }),
+      responses: { '201': json(ref('UserFlat'), 'Created') },
+      errors: [400, 401, 403],
+    }),
+  },
+  '/api/users/me': {
+    get: users({
+      summary: 'The caller’s own account',
+      access: 'bearer',
+      parameters: readParameters,
+      ok: json(ref('UserFlat')),
+      errors: [400, 401],
+    }),
+  },
+  '/api/users/{id}': {
+    get: users({
+      summary: 'A user',
+      parameters: [idParameter, ...readParameters],
+      ok: json(ref('UserFlat')),
+      errors: [400, 401, 403, 404],
+    }),
+    put: users({
+      summary:
+        'Update a user: the owner their username, email, name, surname, phone and picture; admins more',
+      access: 'bearer',
+      parameters: [idParameter, ...readParameters],
+      body: { type: 'object', description: 'The attributes, bare or wrapped in data' },
+      ok: json(ref('UserFlat')),
+      errors: [400, 401, 403, 404],
+    }),
+    delete: users({
+      summary: 'Delete a user (admins)',
+      access: 'bearer',
+      parameters: [idParameter],
+      ok: json(ref('UserFlat'), 'The deleted user'),
+      errors: [400, 401, 403, 404],
+    }),
+  },
+  '/api/user/me': {
+    put: users({
+      summary: 'Update the own profile data; profileType may be chosen once (not admin)',
+      access: 'bearer',
+      parameters: readParameters,
+      body: strict({
+        'name?': string,
+        'surname?': string,
+        'phone?': nullable({ type: 'string' }),
+        'username?': string,
+        'picture?': nullable({ type: 'integer', description: 'A file the caller uploaded' }),
+        'profileType?': enumOf(PROFILE_TYPES),
+      }),
+      ok: json(ref('UserFlat')),
+      errors: [400, 401, 403],
+    }),
+  },
+  '/api/students/all': {
+    get: profiles({
+      summary: 'Every student, drafts included (admins)',
+      access: 'bearer',
+      parameters: queryParameters,
+      ok: json(ref('StudentListResponse')),
+      errors: [400, 401, 403],
+    }),
+  },
+  '/api/students/user/{userId}': {
+    put: profiles({
+      summary: 'Update the student record of a user',
+      access: 'bearer',
+      parameters: [pathParameter('userId'), ...entryParameters],
+      body: ref('StudentInput'),
+      ok: json(ref('StudentResponse')),
+      errors: [400, 401, 403, 404],
+    }),
+  },
+  '/api/external/students': {
+    get: profiles({
+      summary: 'Students the caller may see',
+      parameters: queryParameters,
+      ok: json(ref('StudentListResponse')),
+      errors: [400, 401, 403],
+    }),
+  },
+  '/api/external/students/{id}': {
+    put: profiles({
+      summary: 'Update the saved library items of a student (favorites_tfxes, favorites_resources)',
+      access: 'bearer',
+      parameters: [idParameter, ...entryParameters],
+      body: strict({
+        data: strict({
+          'favorites_tfxes?': ref('RelationManyInput'),
+          'favorites_resources?': ref('RelationManyInput'),
+        }),
+      }),
+      ok: json(ref('StudentResponse')),
+      errors: [400, 401, 403, 404],
+    }),
+  },
+  '/api/teachers/names': {
+    get: profiles({
+      summary: 'Published teachers by full name (choosing a tutor), 10 a page',
+      access: 'bearer',
+      parameters: namesParameters,
+      ok: json(ref('NameListResponse')),
+      errors: [400, 401, 403],
+    }),
+  },
+
+  // ---- uploads (ADR 0011) ----
+  '/api/upload': {
+    post: upload({
+      summary: 'Upload files; answers a bare array of files',
+      description: `Types are read from the content: ${ALLOWED_FILE_TYPES.join(', ')}. PDFs are always private; images public unless visibility=private. Limits: ${FILE_SIZE_LIMIT_MB} MB a file, ${MAX_FILES_PER_REQUEST} files a request, 60 requests in ten minutes and 300 a day per account.`,
+      access: 'bearer',
       requestBody: {
         required: true,
         content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['identifier', 'password'],
-              properties: { identifier: { type: 'string' }, password: { type: 'string' } },
-            },
+          'multipart/form-data': {
+            schema: object({
+              files: {
+                type: 'array',
+                items: { type: 'string', format: 'binary' },
+                maxItems: MAX_FILES_PER_REQUEST,
+              },
+              'fileInfo?': {
+                type: 'string',
+                description:
+                  'JSON {name, alternativeText, caption} per file, or an array of them in file order',
+              },
+              'visibility?': enumOf(['public', 'private']),
+            }),
           },
         },
       },
-      responses: {
-        '200': json({
-          type: 'object',
-          properties: { jwt: { type: 'string' }, user: { type: 'object' } },
-        }),
-        ...errors,
-      },
-    },
+      responses: { '201': json({ type: 'array', items: ref('UploadedFile') }, 'Created') },
+      errors: [400, 401, 403, 413, 415, 429],
+    }),
   },
+  '/api/upload/files': {
+    get: upload({
+      summary: 'Files: every one for admins, the caller’s own for anyone else (a bare array)',
+      access: 'bearer',
+      parameters: queryParameters.filter((p) => p.name !== 'publicationState'),
+      ok: json({ type: 'array', items: ref('UploadedFile') }),
+      errors: [400, 401, 403],
+    }),
+  },
+  '/api/upload/files/{id}': {
+    get: upload({
+      summary: 'A file, to its uploader, admins and readers of an entry that points at it',
+      parameters: [idParameter],
+      ok: json(ref('UploadedFile')),
+      errors: [400, 401, 404],
+    }),
+    delete: upload({
+      summary: 'Delete a file (its uploader or an admin)',
+      access: 'bearer',
+      parameters: [idParameter],
+      ok: json(ref('UploadedFile'), 'The deleted file'),
+      errors: [400, 401, 403, 404],
+    }),
+  },
+  '/api/upload/files/{id}/content': {
+    get: upload({
+      summary:
+        'The bytes of a file or of one of its formats (private files: only to who may see them)',
+      parameters: [idParameter, queryParameter('format', enumOf(FORMAT_NAMES))],
+      ok: fileBinary('The bytes, with nosniff and a sandboxing Content-Security-Policy'),
+      errors: [400, 401, 404],
+    }),
+  },
+  '/uploads/{name}': {
+    get: upload({
+      summary: 'A public file by its random name (no token; cached a year, ETag)',
+      access: 'optional',
+      parameters: [{ name: 'name', in: 'path', required: true, schema: string }],
+      ok: fileBinary('The bytes'),
+      responses: { '304': { description: 'Not modified' } },
+      errors: [404],
+    }),
+  },
+
+  // ---- email (ADRs 0009, 0010) ----
+  '/api/communication/inviteTeacher': {
+    post: communicationCall('Invite a teacher to register or sign in', 'admins', strict({ email })),
+  },
+  '/api/communication/inviteStudent': {
+    post: communicationCall(
+      'Invite a student to register or sign in',
+      'admins and teachers',
+      strict({ email }),
+    ),
+  },
+  '/api/communication/confirmApply': {
+    post: communicationCall(
+      'Confirm to a student their own application',
+      'students',
+      strict({ email, projectName, 'organizationName?': line(255) }),
+    ),
+  },
+  '/api/communication/confirmNewCandidates': {
+    post: communicationCall(
+      'Tell a publisher of the project about a new candidate',
+      'students (the applicant)',
+      strict({
+        emailCoordinator: email,
+        emailStudent: email,
+        projectName,
+        'degree?': line(255),
+        'province?': line(100),
+        'contact_name?': line(255),
+        'interest?': line(5000),
+        'good_candidate?': line(5000),
+        'motivation?': line(5000),
+      }),
+    ),
+  },
+  '/api/communication/confirmStatusApply': {
+    post: communicationCall(
+      'Tell an applicant the stored status of their application',
+      'teachers, coordinators (projects they publish) and admins',
+      strict({ email, projectName, 'organization?': line(255), 'status?': line(50) }),
+    ),
+  },
+  '/api/communication/confirmSelected': {
+    post: communicationCall(
+      'Introduce a selected student and their tutor to each other',
+      'teachers, coordinators (projects they publish) and admins',
+      strict({ emailT: email, emailS: email, projectName, 'phone?': phone }),
+    ),
+  },
+  '/api/communication/confirmProject': {
+    post: communicationCall(
+      'Tell a project’s publisher its stored status',
+      'admins',
+      strict({ email, projectName, 'contact_phone?': phone, 'status?': line(50) }),
+    ),
+  },
+  '/api/admin/outbox': {
+    get: outbox({
+      summary: 'The outbox, newest first (admins)',
+      access: 'bearer',
+      parameters: [
+        queryParameter('filters[status]', enumOf(EMAIL_STATUSES)),
+        queryParameter(
+          'filters[recipient][$containsi]',
+          string,
+          'Also filters[recipient], [$eq] or [$eqi] (case-insensitive equality)',
+        ),
+        queryParameter('pagination[page]', { type: 'integer', minimum: 1, default: 1 }),
+        queryParameter('pagination[pageSize]', {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_PAGE_SIZE,
+          default: DEFAULT_PAGE_SIZE,
+        }),
+      ],
+      ok: json(ref('OutboxEmailListResponse')),
+      errors: [400, 401, 403],
+    }),
+  },
+  '/api/admin/outbox/{id}': {
+    get: outbox({
+      summary: 'An email as rendered, HTML and text included (admins)',
+      access: 'bearer',
+      parameters: [idParameter],
+      ok: json(ref('OutboxEmailResponse')),
+      errors: [400, 401, 403, 404],
+    }),
+  },
+  '/api/admin/outbox/{id}/retry': {
+    post: outbox({
+      summary: 'Send a failed or waiting email again now (admins)',
+      access: 'bearer',
+      parameters: [idParameter],
+      ok: json(ref('OutboxEmailResponse')),
+      errors: [400, 401, 403, 404, 409],
+    }),
+  },
+
+  // ---- site and catalogue ----
   '/api/permissions/status': {
-    get: {
-      tags: ['site'],
+    get: site({
       summary: 'Feature switches of the caller’s role',
-      responses: {
-        '200': json({ type: 'object', properties: { permissions: { type: 'object' } } }),
-      },
-    },
+      ok: json(
+        object({
+          permissions: object(
+            Object.fromEntries(
+              FEATURES.map((feature) => [
+                feature,
+                object({ enabled: boolean, 'create?': boolean, 'update?': boolean }),
+              ]),
+            ),
+          ),
+        }),
+      ),
+      errors: [401],
+    }),
   },
   '/api/universities/names': {
-    get: {
-      tags: ['catalogue'],
+    get: catalogue({
       summary: 'University names (combobox options)',
       parameters: namesParameters,
-      responses: { '200': json(ref('UniversityListResponse')), ...errors },
-    },
+      ok: json(ref('NameListResponse')),
+      errors: [400, 401],
+    }),
   },
   '/api/campuses/names': {
-    get: {
-      tags: ['catalogue'],
-      summary: 'Campus names, optionally of one university (filters[university][name][$eq])',
+    get: catalogue({
+      summary: 'Campus names, optionally of one university (filters[university][...])',
       parameters: namesParameters,
-      responses: { '200': json(ref('CampusListResponse')), ...errors },
-    },
+      ok: json(ref('NameListResponse')),
+      errors: [400, 401],
+    }),
   },
   '/api/degree/names': {
-    get: {
-      tags: ['catalogue'],
+    get: catalogue({
       summary:
-        'Degree names, optionally by master (filters[master][$eq]) and campus (filters[campuses][id][$eq])',
+        'Degree names, optionally by master (filters[master]) and campus (filters[campuses])',
       parameters: namesParameters,
-      responses: { '200': json(ref('DegreeListResponse')), ...errors },
-    },
+      ok: json(ref('NameListResponse')),
+      errors: [400, 401],
+    }),
   },
   '/api/degree/fetchNames': {
-    get: {
-      tags: ['catalogue'],
+    get: catalogue({
       summary: 'Degrees with their campuses and calls',
       parameters: queryParameters,
-      responses: { '200': json(ref('DegreeListResponse')), ...errors },
-    },
+      ok: json(ref('DegreeListResponse')),
+      errors: [400, 401],
+    }),
   },
+
+  // ---- operations ----
   '/healthz': {
-    get: {
-      tags: ['operations'],
+    get: operations({
       summary: 'Liveness',
-      responses: { '200': { description: 'The process answers' } },
-    },
+      access: 'optional',
+      ok: json(object({ status: enumOf(['ok']) }), 'The process answers'),
+    }),
   },
   '/readyz': {
-    get: {
-      tags: ['operations'],
+    get: operations({
       summary: 'Readiness',
-      responses: { '200': { description: 'Ready' }, '503': { description: 'Not ready' } },
-    },
+      access: 'optional',
+      ok: json(object({ status: enumOf(['ready']) }), 'Ready'),
+      responses: {
+        '503': json(
+          object({ status: enumOf(['shutting-down', 'database-unavailable']) }),
+          'Not ready',
+        ),
+      },
+    }),
   },
+};
+
+/** Answers of the custom routes that are not content types. */
+const customSchemas: Record<string, Schema> = {
+  PublicUser: object({
+    id: integer,
+    username: string,
+    email,
+    provider: string,
+    confirmed: boolean,
+    blocked: boolean,
+    name: nullable({ type: 'string' }),
+    surname: nullable({ type: 'string' }),
+    phone: nullable({ type: 'string' }),
+    profileType: nullable({ type: 'string', enum: [...PROFILE_TYPES] }),
+    lastLogin: nullable({ type: 'string', format: 'date-time' }),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+  Session: object({
+    jwt: {
+      type: 'string',
+      description: `Access token, valid ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes`,
+    },
+    user: ref('PublicUser'),
+    refreshToken: {
+      type: 'string',
+      description: `Single use; exchanged at POST /auth; the session lasts ${REMEMBER_ME_DAYS} days from sign-in`,
+    },
+  }),
+  UserFlat: {
+    description:
+      'A user as users-permissions answers it: flat, no {data, meta} envelope (populated relations flat too)',
+    allOf: [object({ id: integer }), ref('UserAttributes')],
+  },
+  UploadedFile: object({
+    id: integer,
+    name: string,
+    alternativeText: nullable({ type: 'string' }),
+    caption: nullable({ type: 'string' }),
+    width: nullable({ type: 'integer' }),
+    height: nullable({ type: 'integer' }),
+    formats: nullable({ type: 'object', description: 'thumbnail and small, for large images' }),
+    hash: string,
+    ext: string,
+    mime: string,
+    size: { type: 'number', description: 'KB' },
+    url: { type: 'string', description: '/uploads/... or /api/upload/files/{id}/content' },
+    previewUrl: nullable({ type: 'string' }),
+    provider: string,
+    provider_metadata: nullable({ type: 'object' }),
+    isPrivate: boolean,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+  NameListResponse: object({
+    data: { type: 'array', items: object({ id: integer, attributes: object({ name: string }) }) },
+    meta: object({ pagination: ref('Pagination') }),
+  }),
+  OutboxEmailAttributes: object({
+    recipient: string,
+    subject: string,
+    template: string,
+    status: enumOf(EMAIL_STATUSES),
+    attempts: integer,
+    nextAttemptAt: nullable({ type: 'string', format: 'date-time' }),
+    lastError: nullable({ type: 'string' }),
+    sentAt: nullable({ type: 'string', format: 'date-time' }),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    'html?': { type: 'string', description: 'Only in the single-email answer' },
+    'text?': { type: 'string', description: 'Only in the single-email answer' },
+  }),
+  OutboxEmail: object({ id: integer, attributes: ref('OutboxEmailAttributes') }),
+  OutboxEmailResponse: object({ data: ref('OutboxEmail'), meta: { type: 'object' } }),
+  OutboxEmailListResponse: object({
+    data: { type: 'array', items: ref('OutboxEmail') },
+    meta: object({ pagination: ref('Pagination') }),
+  }),
 };
 
 /** The OpenAPI 3 description of the API, built from the registry so it cannot drift from it. */
@@ -415,6 +1098,7 @@ export function buildOpenApiDocument(registry: Registry): OpenAPIV3.Document {
       oneOf: [{ type: 'array', items: { type: 'integer' } }, { type: 'object' }],
     },
   };
+  Object.assign(schemas, customSchemas);
   const paths: OpenAPIV3.PathsObject = { ...customPaths };
   for (const type of registry.all()) {
     Object.assign(schemas, typeSchemas(type));

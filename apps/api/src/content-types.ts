@@ -29,6 +29,7 @@ import {
   footerSectionType,
 } from './features/site/site.content-types';
 import { questionnaireAnswerType } from './features/questionnaire/questionnaire.content-types';
+import { bannerType } from './features/banners/banners.content-types';
 
 /**
  * Every content type of the API (spec §3). A new type: define it in its feature's
@@ -61,6 +62,7 @@ export function createRegistry(): Registry {
     featurePermissionType,
     footerSectionType,
     questionnaireAnswerType,
+    bannerType,
   ]);
   // Who may do what lives in one table (features/access); a type without an entry is closed.
   for (const [uid, policy] of Object.entries(ACCESS_POLICIES)) registry.setPolicy(uid, policy);

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
 import { createRandom } from './random';
+import { insertBanners } from './steps/banners';
 import { insertCatalogue, insertRoles, insertStudyAreas } from './steps/catalogue';
 import type { SeedContext } from './steps/context';
 import { insertLibrary, insertNotifications } from './steps/library';
@@ -67,4 +68,5 @@ async function seedDemoData(ctx: SeedContext): Promise<void> {
   await insertLibrary(ctx, people);
   await insertNotifications(ctx, people);
   await insertSiteContent(ctx);
+  await insertBanners(ctx);
 }

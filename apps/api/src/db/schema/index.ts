@@ -8,3 +8,4 @@ export * from './communications';
 export * from './site';
 export * from './questionnaire';
 export * from './email';
+export * from './banners';

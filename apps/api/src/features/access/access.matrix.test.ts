@@ -16,7 +16,7 @@ import {
   unique,
 } from '../../../test/helpers/factories';
 import { send } from '../../../test/helpers/http';
-import { projectProgresses, projects, questionnaireAnswers, tfxes } from '../../db/schema';
+import { banners, projectProgresses, projects, questionnaireAnswers, tfxes } from '../../db/schema';
 
 /**
  * The access table walked whole (ADR 0012): every role against every content type, for lists,
@@ -128,6 +128,17 @@ beforeAll(async () => {
 
   const university = await createUniversity();
   ids.universities = { one: university.id };
+
+  const banner = (publishedAt: Date | null) => ({
+    title: unique('Aviso'),
+    message: 'Convocatoria abierta',
+    placements: [{ path: '/', audiences: [] }],
+    endsAt: new Date('2030-01-31T23:00:00Z'),
+    publishedAt,
+  });
+  const [bannerPublished] = await db.insert(banners).values(banner(new Date())).returning();
+  const [bannerDraft] = await db.insert(banners).values(banner(null)).returning();
+  ids.banners = { published: bannerPublished!.id, draft: bannerDraft!.id };
 });
 
 /** Which records of a type each role may see. */
@@ -208,6 +219,13 @@ const VISIBLE: Record<string, Record<Role, string[]>> = {
     teacherA: ['one'],
     coordinatorA: ['one'],
     admin: ['one'],
+  },
+  banners: {
+    visitor: ['published'],
+    studentA: ['published'],
+    teacherA: ['published'],
+    coordinatorA: ['published'],
+    admin: ['published', 'draft'],
   },
 };
 
@@ -350,6 +368,18 @@ const UPDATES: Record<
     {
       data: { name: 'Universidad renombrada' },
       allowed: { visitor: [], studentA: [], teacherA: [], coordinatorA: [], admin: ['one'] },
+    },
+  ],
+  banners: [
+    {
+      data: { title: 'Aviso revisado' },
+      allowed: {
+        visitor: [],
+        studentA: [],
+        teacherA: [],
+        coordinatorA: [],
+        admin: ['published', 'draft'],
+      },
     },
   ],
 };
@@ -576,6 +606,15 @@ describe('creation', () => {
       ],
       ['resources', { title: unique('Recurso') }],
       ['feature-permissions', { role: 'student', feature: 'projects', enabled: true }],
+      [
+        'banners',
+        {
+          title: unique('Aviso'),
+          message: 'Convocatoria abierta',
+          placements: [{ path: '/', audiences: [] }],
+          endsAt: '2030-01-31T23:00:00Z',
+        },
+      ],
     ] as const) {
       for (const role of ['visitor', 'studentA', 'teacherA', 'coordinatorA'] as const) {
         expect(

@@ -188,6 +188,7 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
   'api::branding-saas.branding-saas': publicContent,
   'api::feature-permission.feature-permission': publicContent,
   'api::footer-section.footer-section': publishedContent,
+  'api::banner.banner': publishedContent,
   'api::resource.resource': publishedContent,
 
   // ---- profiles ----

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { PROFILE_TYPES } from '@plataforma/shared';
 import { files, roles, users } from '../../db/schema';
+import {
+  emailSchema,
+  nameSchema,
+  phoneSchema,
+  surnameSchema,
+  usernameSchema,
+} from '../../lib/account-fields';
 import { defineContentType } from '../../lib/strapi/registry';
 
 /** users-permissions users; their routes are custom (Strapi answers them without the envelope). */
@@ -19,10 +26,15 @@ export const userType = defineContentType({
   media: { picture: users.pictureId },
   private: ['password', 'tokensValidAfter'],
   protected: ['email', 'phone'],
-  readOnly: ['provider', 'confirmed', 'blocked', 'lastLogin', 'role'],
+  // `confirmed` and `blocked` are written by admins only (the access policy's canWrite): an admin
+  // blocks an account, or confirms one whose person cannot reach the email.
+  readOnly: ['provider', 'lastLogin', 'role'],
   validate: {
-    email: z.email().max(255),
-    username: z.string().min(3).max(255),
+    email: emailSchema,
+    username: usernameSchema,
+    name: nameSchema,
+    surname: surnameSchema.nullable(),
+    phone: phoneSchema.nullable(),
     profileType: z.enum(PROFILE_TYPES),
   },
 });

@@ -1,6 +1,7 @@
 import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { limitAttempt } from './auth.rate-limits';
 import {
   adminRegisterSchema,
@@ -102,11 +103,11 @@ export async function authRoutes(app: FastifyInstance) {
 
   /** Bearer; `{currentPassword, password, passwordConfirmation}` answers a fresh session. */
   app.post('/api/auth/change-password', async (request) => {
-    const input = parseInput(changePasswordSchema, request.body);
     const actor = request.actor;
-    if (actor.kind === 'user') {
-      await limitAttempt(app, request, 'changePassword', `user:${actor.userId}`);
-    }
+    // Who asks comes before what they send: without a session the answer is 401, as /users/me.
+    if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+    const input = parseInput(changePasswordSchema, request.body);
+    await limitAttempt(app, request, 'changePassword', `user:${actor.userId}`);
     return changePassword(deps(request), actor, input);
   });
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PROFILE_TYPES, PHONE_MAX_DIGITS } from '@plataforma/shared';
+import { PROFILE_TYPES } from '@plataforma/shared';
+import {
+  emailSchema,
+  nameSchema,
+  phoneSchema,
+  surnameSchema,
+  usernameSchema,
+} from '../../lib/account-fields';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -13,48 +20,6 @@ export const SELF_SERVICE_PROFILE_TYPES = ['student', 'teacher', 'coordinator'] 
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** Stored trimmed and in lower case, so one mailbox is one account (the index is on lower()). */
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('must be a valid email address').max(255));
-
-/**
- * Letters, digits, dot, dash, underscore. No `@`: login accepts an email or a username, and a
- * username shaped like someone else's email would make the identifier ambiguous.
- */
-const usernameSchema = z
-  .string()
-  .trim()
-  .regex(
-    /^[\p{L}\p{N}._-]{3,50}$/u,
-    'must be 3 to 50 letters, digits, dots, dashes or underscores',
-  );
-
-/**
- * Spec §5 Phone: an optional international prefix, an optional parenthesised area code, then
- * digits, spaces, dots or dashes (at most 15 digits after the prefix).
- */
-const phoneSchema = z
-  .string()
-  .trim()
-  .max(30)
-  .regex(
-    new RegExp(
-      `^(\\+\\d{1,4}[\\s.-]?)?(\\(\\d{1,5}\\)[\\s.-]?)?[\\d\\s.-]{1,${PHONE_MAX_DIGITS * 2}}$`,
-    ),
-    'is not a valid phone number',
-  )
-  .refine((v) => (v.replace(/^\+\d{1,4}/, '').match(/\d/g)?.length ?? 0) <= PHONE_MAX_DIGITS, {
-    message: `has more than ${PHONE_MAX_DIGITS} digits`,
-  });
-
-/** Names go into email greetings and headers: one line, no control characters. */
-const noControl = (schema: z.ZodString) =>
-  schema.regex(/^[^\p{Cc}]*$/u, 'cannot contain line breaks or control characters');
-const nameSchema = noControl(z.string().trim().min(1).max(100));
-const surnameSchema = noControl(z.string().trim().max(150));
 /** Passwords are checked by lib/password.ts, whose Spanish messages the web shows as they are. */
 const passwordField = z.string().max(4096);
 /** One-time tokens and codes are opaque strings; objects, arrays and numbers are refused. */

@@ -287,12 +287,14 @@ describe('POST /api/auth/change-password', () => {
     expect(res.body.error?.message).toBe('La contraseña debe tener al menos 12 caracteres.');
   });
 
-  it('when there is no bearer token, the answer is 403', async () => {
+  it('when there is no bearer token, the answer is 401, whatever the body', async () => {
     const password = strongPassword();
     const res = await call(app, 'POST', '/api/auth/change-password', {
       payload: { currentPassword: TEST_PASSWORD, password, passwordConfirmation: password },
     });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(401);
+    const empty = await call(app, 'POST', '/api/auth/change-password', { payload: {} });
+    expect(empty.status).toBe(401);
   });
 
   it('when the body has unknown or missing fields, the answer is 400', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PROFILE_TYPES, type ProfileType } from '@plataforma/shared';
 import type { Database } from '../../db/client';
@@ -6,7 +6,14 @@ import { files, roles, users } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import type { EntityService } from '../../lib/strapi/engine';
-import { hashPassword } from '../../lib/password';
+import {
+  emailSchema,
+  nameSchema,
+  phoneSchema,
+  surnameSchema,
+  usernameSchema,
+} from '../../lib/account-fields';
+import { hashPassword, passwordProblem } from '../../lib/password';
 import { createProfile } from '../profiles/profiles.service';
 
 export const USER_UID = 'plugin::users-permissions.user';
@@ -26,18 +33,13 @@ async function roleIdFor(
   return role?.id ?? null;
 }
 
-const name = z.string().trim().min(1).max(255);
-const phone = z
-  .string()
-  .regex(/^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/, 'must be a phone number');
-
 /** `PUT /api/user/me`: what a person may change of their own account here. */
 const meInput = z
   .object({
-    name: name.optional(),
-    surname: name.optional(),
-    phone: phone.nullable().optional(),
-    username: z.string().trim().min(3).max(255).optional(),
+    name: nameSchema.optional(),
+    surname: surnameSchema.nullable().optional(),
+    phone: phoneSchema.nullable().optional(),
+    username: usernameSchema.optional(),
     picture: z.number().int().positive().nullable().optional(),
     profileType: z.enum(PROFILE_TYPES).optional(),
   })
@@ -113,12 +115,12 @@ export async function updateMe(db: Database, actor: Actor, body: unknown): Promi
 /** `POST /api/users` (admins): a users-permissions body, not wrapped in `data`. */
 const createInput = z
   .object({
-    username: z.string().trim().min(3).max(255),
-    email: z.email().max(255),
-    password: z.string().min(12).max(256).optional(),
-    name: name.optional(),
-    surname: name.optional(),
-    phone: phone.nullable().optional(),
+    username: usernameSchema,
+    email: emailSchema,
+    password: z.string().max(4096).optional(),
+    name: nameSchema.optional(),
+    surname: surnameSchema.nullable().optional(),
+    phone: phoneSchema.nullable().optional(),
     profileType: z.enum(PROFILE_TYPES).optional(),
     confirmed: z.boolean().optional(),
     blocked: z.boolean().optional(),
@@ -131,12 +133,27 @@ export async function createUser(db: Database, actor: Actor, body: unknown): Pro
   const parsed = createInput.safeParse(body ?? {});
   if (!parsed.success) throw invalid(parsed.error);
   const { password, profileType, ...fields } = parsed.data;
+  const weakness = password === undefined ? null : passwordProblem(password, fields);
+  if (weakness) {
+    throw new AppError('VALIDATION', weakness, {
+      errors: [{ path: ['password'], message: weakness, name: 'ValidationError' }],
+    });
+  }
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${fields.email}`)
+    .limit(1);
+  if (taken) {
+    throw new AppError('VALIDATION', 'Email is already taken', {
+      errors: [{ path: ['email'], message: 'Email is already taken', name: 'ValidationError' }],
+    });
+  }
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({
         ...fields,
-        email: fields.email.toLowerCase(),
         password: password ? await hashPassword(password) : null,
         profileType: profileType ?? null,
         roleId: await roleIdFor(tx, profileType ?? null),

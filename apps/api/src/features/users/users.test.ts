@@ -13,6 +13,7 @@ import {
   createTeacher,
   createUser,
   signedIn,
+  TEST_PASSWORD,
   unique,
 } from '../../../test/helpers/factories';
 import { students, teachers, users } from '../../db/schema';
@@ -181,6 +182,45 @@ describe('PUT /api/users/:id', () => {
     expect(after).toMatchObject({ blocked: false, profileType: 'student' });
   });
 
+  it('when an admin blocks an account, its tokens and its password stop working; unblocking restores them', async () => {
+    const { user, headers } = await signedIn(app, 'student');
+    const blocked = await call('PUT', `/api/users/${user.id}`, admin, { blocked: true });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body.blocked).toBe(true);
+    expect((await call('GET', '/api/users/me', headers)).status).toBe(401);
+    const login = await call(
+      'POST',
+      '/api/auth/local',
+      {},
+      {
+        identifier: user.email,
+        password: TEST_PASSWORD,
+      },
+    );
+    expect(login.status).toBe(400);
+    expect(login.body.error?.message).toMatch(/blocked/);
+
+    expect((await call('PUT', `/api/users/${user.id}`, admin, { blocked: false })).status).toBe(
+      200,
+    );
+    expect((await call('GET', '/api/users/me', headers)).status).toBe(200);
+  });
+
+  it('when a username contains @ or the phone is not a phone, the answer is 400 and nothing changes', async () => {
+    const { user, headers } = await signedIn(app, 'student');
+    for (const payload of [{ username: 'otra@persona.es' }, { phone: 'llámame' }]) {
+      expect((await call('PUT', `/api/users/${user.id}`, headers, payload)).status).toBe(400);
+      expect((await call('PUT', '/api/user/me', headers, payload)).status).toBe(400);
+    }
+    const [after] = await (
+      await getTestDatabase()
+    ).db
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(after).toMatchObject({ username: user.username, phone: user.phone });
+  });
+
   it('when the email is already taken, the answer is 400', async () => {
     const taken = await createUser();
     const { user, headers } = await signedIn(app, 'student');
@@ -252,6 +292,23 @@ describe('POST and DELETE /api/users (admins)', () => {
       .from(students)
       .where(eq(students.id, student.id));
     expect(left).toEqual([]);
+  });
+
+  it('when an admin creates an account with a weak password or a taken email (any case), the answer is 400', async () => {
+    const taken = await createUser();
+    const weak = await call('POST', '/api/users', admin, {
+      username: unique('weak'),
+      email: `${unique('weak')}@test.es`,
+      password: 'password1234',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error?.message).toMatch(/común/);
+    const duplicate = await call('POST', '/api/users', admin, {
+      username: unique('dup'),
+      email: `  ${taken.email.toUpperCase()} `,
+    });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.error?.message).toBe('Email is already taken');
   });
 
   it('when the body has unknown fields, the answer is 400', async () => {

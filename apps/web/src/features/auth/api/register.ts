@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { SessionUser } from '../types';
+
+/** Profile types a person may choose when signing up (ADR 0008: never admin). */
+export const SELF_SERVICE_PROFILE_TYPES = ['student', 'teacher', 'coordinator'] as const;
+export type SelfServiceProfileType = (typeof SELF_SERVICE_PROFILE_TYPES)[number];
+
+export interface RegisterInput {
+  profileType: SelfServiceProfileType;
+  name: string;
+  surname: string;
+  email: string;
+  /** Empty when not given (the API treats '' as absent). */
+  phone: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+/**
+ * `POST /api/users-permissions/register-partialy {data}` (spec §7, ADR 0008): an unconfirmed
+ * account; the confirmation email is on its way when this answers.
+ */
+export function register(input: RegisterInput): Promise<{ user: SessionUser }> {
+  const data = {
+    profileType: input.profileType,
+    name: input.name.trim(),
+    surname: input.surname.trim(),
+    email: input.email.trim(),
+    ...(input.phone.trim() ? { phone: input.phone.trim() } : {}),
+    password: input.password,
+    passwordConfirmation: input.passwordConfirmation,
+  };
+  return apiRequest('/api/users-permissions/register-partialy', {
+    method: 'POST',
+    body: { data },
+    auth: false,
+  });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,68 @@
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form';
+import { useChangePassword } from '../api/change-password';
+import { useFormFields } from '../hooks/use-form-fields';
+import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
+import { REQUIRED_MESSAGE, checkConfirmation, checkNewPassword } from '../utils/validation';
+import { PasswordField } from './password-field';
+
+export const PASSWORD_CHANGED_MESSAGE =
+  'Tu contraseña se ha cambiado. Las sesiones abiertas en otros dispositivos se han cerrado.';
+
+const SERVER_FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
+
+/**
+ * Change of password for the signed-in user (`POST /api/auth/change-password`), for the profile
+ * page. The change ends every other session (ADR 0008); this browser keeps going with the tokens
+ * the answer brings.
+ */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useFormFields(
+    { currentPassword: '', password: '', passwordConfirmation: '' },
+    (values) => ({
+      currentPassword: values.currentPassword === '' ? REQUIRED_MESSAGE : undefined,
+      password: checkNewPassword(values.password),
+      passwordConfirmation: checkConfirmation(values.password)(values.passwordConfirmation),
+    }),
+  );
+  const hasFieldError =
+    change.isError && Object.keys(fieldErrorsFrom(change.error, SERVER_FIELDS)).length > 0;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        change.mutate(values, {
+          onSuccess: () => form.reset(),
+          onError: (error) => form.showServerErrors(fieldErrorsFrom(error, SERVER_FIELDS)),
+        }),
+      )}
+      className="flex max-w-md flex-col gap-5"
+    >
+      <PasswordField
+        {...form.textProps('currentPassword')}
+        label="Contraseña actual"
+        autoComplete="current-password"
+      />
+      <PasswordField
+        {...form.textProps('password')}
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        hint="Al menos 12 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
+      />
+      <PasswordField
+        {...form.textProps('passwordConfirmation')}
+        label="Repite la nueva contraseña"
+        autoComplete="new-password"
+      />
+      <Button type="submit" isPending={change.isPending} className="self-start">
+        Cambiar la contraseña
+      </Button>
+      {change.isSuccess ? <Alert tone="success">{PASSWORD_CHANGED_MESSAGE}</Alert> : null}
+      {change.isError && !hasFieldError ? (
+        <Alert tone="error">{formErrorMessage(change.error)}</Alert>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button } from '../../../components/ui/button';
+import { Alert, TextField } from '../../../components/ui/form';
+import { useForgotPassword } from '../api/forgot-password';
+import { useFormFields } from '../hooks/use-form-fields';
+import { formErrorMessage } from '../utils/auth-errors';
+import { checkEmail } from '../utils/validation';
+
+export const RESET_LINK_SENT_MESSAGE =
+  'Si existe una cuenta con ese correo, te hemos enviado un enlace para crear una contraseña nueva. Caduca en 1 hora.';
+
+/**
+ * `POST /api/auth/forgot-password`: the answer is the same whatever the address, and so is the
+ * message, so nobody can learn from it who has an account.
+ */
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  const form = useFormFields({ email: '' }, (values) => ({ email: checkEmail(values.email) }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ email }) => forgot.mutate(email))}
+      className="flex flex-col gap-5"
+    >
+      <TextField
+        {...form.textProps('email')}
+        label="Correo electrónico"
+        type="email"
+        autoComplete="email"
+      />
+      <Button type="submit" isPending={forgot.isPending} className="w-full">
+        Enviarme el enlace
+      </Button>
+      {forgot.isSuccess ? <Alert tone="success">{RESET_LINK_SENT_MESSAGE}</Alert> : null}
+      {forgot.isError ? <Alert tone="error">{formErrorMessage(forgot.error)}</Alert> : null}
+    </form>
+  );
+}

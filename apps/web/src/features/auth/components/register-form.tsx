@@ -1,0 +1,243 @@
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Alert, TextField } from '../../../components/ui/form';
+import { cn } from '../../../lib/cn';
+import {
+  SELF_SERVICE_PROFILE_TYPES,
+  useRegister,
+  type RegisterInput,
+  type SelfServiceProfileType,
+} from '../api/register';
+import type { SessionUser } from '../types';
+import { useFormFields } from '../hooks/use-form-fields';
+import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
+import {
+  REQUIRED_MESSAGE,
+  checkAccepted,
+  checkConfirmation,
+  checkEmail,
+  checkNewPassword,
+  checkOptionalPhone,
+  checkRequired,
+} from '../utils/validation';
+import { PasswordField } from './password-field';
+
+/** The three ways to take part (spec §1 audiences); admins are never self-registered. */
+const PROFILE_CHOICES: Record<SelfServiceProfileType, { label: string; description: string }> = {
+  student: {
+    label: 'Estudiante',
+    description: 'Busco un proyecto con impacto para mi TFG o TFM.',
+  },
+  teacher: {
+    label: 'Profesor/a',
+    description: 'Publico proyectos y tutorizo trabajos finales.',
+  },
+  coordinator: {
+    label: 'Coordinador/a de organización',
+    description: 'Represento a una entidad que quiere plantear retos.',
+  },
+};
+
+/** `?profile=` values that preselect a profile type (spec §2: /register?profile=student). */
+export function parseProfileParam(value: string | null): SelfServiceProfileType | '' {
+  return (SELF_SERVICE_PROFILE_TYPES as readonly string[]).includes(value ?? '')
+    ? (value as SelfServiceProfileType)
+    : '';
+}
+
+const SERVER_FIELDS = [
+  'profileType',
+  'name',
+  'surname',
+  'email',
+  'phone',
+  'password',
+  'passwordConfirmation',
+] as const;
+
+interface RegisterFormProps {
+  /** Preselected profile type ('' for none). */
+  initialProfileType: SelfServiceProfileType | '';
+  /** The branding's privacy policy (spec §3 politicsUrl), linked next to the checkbox when set. */
+  privacyPolicyUrl: string | null;
+  /** The account was created (unconfirmed); `email` is where the confirmation link went. */
+  onRegistered: (user: SessionUser, email: string) => void;
+}
+
+/**
+ * Self sign-up (`POST /api/users-permissions/register-partialy`). Every field is required but the
+ * phone (spec §5); the password follows the API's policy (ADR 0008: at least 12 characters; the
+ * server also refuses common ones, and its message shows under the field).
+ */
+export function RegisterForm({
+  initialProfileType,
+  privacyPolicyUrl,
+  onRegistered,
+}: RegisterFormProps) {
+  const register = useRegister();
+  const ids = useId();
+  const form = useFormFields(
+    {
+      profileType: initialProfileType,
+      name: '',
+      surname: '',
+      email: '',
+      phone: '',
+      password: '',
+      passwordConfirmation: '',
+      privacyAccepted: false,
+    },
+    (values) => ({
+      profileType: values.profileType === '' ? REQUIRED_MESSAGE : undefined,
+      name: checkRequired(values.name),
+      surname: checkRequired(values.surname),
+      email: checkEmail(values.email),
+      phone: checkOptionalPhone(values.phone),
+      password: checkNewPassword(values.password),
+      passwordConfirmation: checkConfirmation(values.password)(values.passwordConfirmation),
+      privacyAccepted: checkAccepted(values.privacyAccepted),
+    }),
+  );
+
+  const submit = form.handleSubmit((values) => {
+    if (values.profileType === '') return;
+    const input: RegisterInput = { ...values, profileType: values.profileType };
+    register.mutate(input, {
+      onSuccess: (answer) => onRegistered(answer.user, values.email.trim()),
+      onError: (error) => form.showServerErrors(fieldErrorsFrom(error, SERVER_FIELDS)),
+    });
+  });
+
+  const hasFieldErrorFromServer =
+    register.isError && Object.keys(fieldErrorsFrom(register.error, SERVER_FIELDS)).length > 0;
+  const profileError = form.errorOf('profileType');
+  const privacyError = form.errorOf('privacyAccepted');
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+      {register.isError && !hasFieldErrorFromServer ? (
+        <Alert tone="error">{formErrorMessage(register.error)}</Alert>
+      ) : null}
+
+      <div
+        role="radiogroup"
+        aria-labelledby={`${ids}-profile`}
+        aria-describedby={profileError ? `${ids}-profile-error` : undefined}
+        aria-invalid={profileError ? true : undefined}
+        aria-required="true"
+        className="flex flex-col gap-3"
+      >
+        <p id={`${ids}-profile`} className="text-sm font-semibold text-slate-900">
+          ¿Cómo quieres participar?
+        </p>
+        <div className="grid gap-3">
+          {SELF_SERVICE_PROFILE_TYPES.map((type) => {
+            const choice = PROFILE_CHOICES[type];
+            const isChecked = form.values.profileType === type;
+            return (
+              <label
+                key={type}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-main',
+                  isChecked ? 'border-main bg-main/5 ring-1 ring-main' : 'border-slate-300',
+                  profileError && !isChecked ? 'border-red-700' : null,
+                )}
+              >
+                <input
+                  type="radio"
+                  name="profileType"
+                  value={type}
+                  checked={isChecked}
+                  onChange={() => form.setValue('profileType', type)}
+                  onBlur={() => form.markVisited('profileType')}
+                  aria-describedby={`${ids}-${type}-description`}
+                  className="mt-0.5 size-4 shrink-0 accent-main focus-visible:outline-none"
+                />
+                <span className="flex flex-col">
+                  <span className="text-base font-semibold text-slate-900">{choice.label}</span>
+                  <span id={`${ids}-${type}-description`} className="text-sm text-slate-600">
+                    {choice.description}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        {profileError ? (
+          <p id={`${ids}-profile-error`} className="text-sm font-medium text-red-700">
+            {profileError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...form.textProps('name')} label="Nombre" autoComplete="given-name" />
+        <TextField {...form.textProps('surname')} label="Apellidos" autoComplete="family-name" />
+      </div>
+      <TextField
+        {...form.textProps('email')}
+        label="Correo electrónico"
+        type="email"
+        autoComplete="email"
+        hint="Te enviaremos un enlace para confirmarlo."
+      />
+      <TextField
+        {...form.textProps('phone')}
+        label="Teléfono"
+        type="tel"
+        autoComplete="tel"
+        placeholder="(+XX) XXXXXXXXX"
+        isOptional
+      />
+      <PasswordField
+        {...form.textProps('password')}
+        label="Contraseña"
+        autoComplete="new-password"
+        hint="Al menos 12 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
+      />
+      <PasswordField
+        {...form.textProps('passwordConfirmation')}
+        label="Repite la contraseña"
+        autoComplete="new-password"
+      />
+
+      <div className="flex flex-col gap-1.5">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <label className="inline-flex items-center gap-2 text-sm text-slate-900">
+            <input
+              type="checkbox"
+              name="privacyAccepted"
+              checked={form.values.privacyAccepted}
+              onChange={(event) => form.setValue('privacyAccepted', event.target.checked)}
+              onBlur={() => form.markVisited('privacyAccepted')}
+              aria-invalid={privacyError ? true : undefined}
+              aria-describedby={privacyError ? `${ids}-privacy-error` : undefined}
+              className="size-4 shrink-0 rounded border-slate-400 accent-main"
+            />
+            He leído y acepto la política de privacidad
+          </label>
+          {privacyPolicyUrl ? (
+            <a
+              href={privacyPolicyUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded text-sm font-semibold text-slate-800 underline underline-offset-4 hover:text-slate-950"
+            >
+              (leer la política de privacidad
+              <span className="sr-only">, se abre en una pestaña nueva</span>)
+            </a>
+          ) : null}
+        </div>
+        {privacyError ? (
+          <p id={`${ids}-privacy-error`} className="text-sm font-medium text-red-700">
+            {privacyError}
+          </p>
+        ) : null}
+      </div>
+
+      <Button type="submit" isPending={register.isPending} className="w-full">
+        Crear mi cuenta
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form';
+import { ApiError } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import type { SessionUser } from '../types';
+import { useFormFields } from '../hooks/use-form-fields';
+import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
+import { checkConfirmation, checkNewPassword } from '../utils/validation';
+import { PasswordField } from './password-field';
+
+export const RESET_LINK_INVALID_MESSAGE =
+  'El enlace para restablecer la contraseña ha caducado o ya se ha usado.';
+
+/** What the API answers for a code that is unknown, spent or older than an hour (ADR 0008). */
+const API_INCORRECT_CODE = 'Incorrect code provided';
+
+const SERVER_FIELDS = ['password', 'passwordConfirmation'] as const;
+
+interface ResetPasswordFormProps {
+  /** The `code` of the emailed link. */
+  code: string;
+  /** The password was changed and the answered session is stored. */
+  onReset: (user: SessionUser) => void;
+}
+
+/**
+ * A new password from an emailed reset link (`POST /api/auth/reset-password`). The API answers a
+ * session, which is opened here; a code that no longer works says so and links to ask again.
+ */
+export function ResetPasswordForm({ code, onReset }: ResetPasswordFormProps) {
+  const reset = useResetPassword();
+  const form = useFormFields({ password: '', passwordConfirmation: '' }, (values) => ({
+    password: checkNewPassword(values.password),
+    passwordConfirmation: checkConfirmation(values.password)(values.passwordConfirmation),
+  }));
+
+  const isCodeRefused =
+    reset.error instanceof ApiError && reset.error.message === API_INCORRECT_CODE;
+  const hasFieldError =
+    reset.isError && Object.keys(fieldErrorsFrom(reset.error, SERVER_FIELDS)).length > 0;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        reset.mutate(
+          { code, ...values },
+          {
+            onSuccess: (answer) => onReset(answer.user),
+            onError: (error) => form.showServerErrors(fieldErrorsFrom(error, SERVER_FIELDS)),
+          },
+        ),
+      )}
+      className="flex flex-col gap-5"
+    >
+      {isCodeRefused ? (
+        <Alert tone="error">
+          {RESET_LINK_INVALID_MESSAGE}{' '}
+          <Link
+            to="/forgot-password"
+            className="font-semibold underline underline-offset-4 hover:text-red-950"
+          >
+            Pide un enlace nuevo
+          </Link>
+        </Alert>
+      ) : reset.isError && !hasFieldError ? (
+        <Alert tone="error">{formErrorMessage(reset.error)}</Alert>
+      ) : null}
+      <PasswordField
+        {...form.textProps('password')}
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        hint="Al menos 12 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
+      />
+      <PasswordField
+        {...form.textProps('passwordConfirmation')}
+        label="Repite la nueva contraseña"
+        autoComplete="new-password"
+      />
+      <Button type="submit" isPending={reset.isPending} className="w-full">
+        Guardar la contraseña
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+
+export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+
+/**
+ * State of a small form: values, which fields have been visited, and errors. A field's own check
+ * speaks once the person has left it or tried to send the form, and from then on follows every
+ * change (ADR 0013); an error the server answered stays until that field changes. After a refused
+ * submit the first invalid field gets the focus, so keyboard and screen-reader users land on it.
+ */
+export function useFormFields<V extends Record<string, unknown>>(
+  initialValues: V,
+  validate: (values: V) => FieldErrors<V>,
+) {
+  const [values, setValues] = useState(initialValues);
+  const [visited, setVisited] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<V>>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  // The form element, kept from the last submit event, to find its first invalid field.
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  const clientErrors = validate(values);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // A radio group is marked as a whole: its first option takes the focus.
+    const target = invalid?.matches('input, select, textarea')
+      ? invalid
+      : invalid?.querySelector<HTMLElement>('input, select, textarea');
+    target?.focus();
+  }, [focusRequest]);
+
+  const errorOf = (name: keyof V): string | undefined =>
+    serverErrors[name] ?? (isSubmitted || visited[name] ? clientErrors[name] : undefined);
+
+  const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setServerErrors((current) => {
+      if (current[name] === undefined) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  }, []);
+
+  const markVisited = useCallback((name: keyof V) => {
+    setVisited((current) => (current[name] ? current : { ...current, [name]: true }));
+  }, []);
+
+  /** Props for a text input bound to `name`. */
+  const textProps = (name: { [K in keyof V]: V[K] extends string ? K : never }[keyof V]) => ({
+    name: String(name),
+    value: values[name] as string,
+    onChange: (event: { target: { value: string } }) =>
+      setValue(name, event.target.value as V[typeof name]),
+    onBlur: () => markVisited(name),
+    error: errorOf(name),
+  });
+
+  /**
+   * Wraps a submit handler: prevents the page load, shows every error, and calls `onValid` only
+   * when the client checks pass.
+   */
+  const handleSubmit = (onValid: (values: V) => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    formRef.current = event.currentTarget;
+    setIsSubmitted(true);
+    const errors = validate(values);
+    if (Object.values(errors).some((message) => message !== undefined)) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    onValid(values);
+  };
+
+  /** Shows errors the server answered for fields, and moves the focus to the first of them. */
+  const showServerErrors = (errors: FieldErrors<V>) => {
+    setServerErrors(errors);
+    if (Object.keys(errors).length > 0) setFocusRequest((n) => n + 1);
+  };
+
+  /** Back to the initial values (after a successful change of password, for instance). */
+  const reset = () => {
+    setValues(initialValues);
+    setVisited({});
+    setIsSubmitted(false);
+    setServerErrors({});
+  };
+
+  return {
+    values,
+    setValue,
+    markVisited,
+    errorOf,
+    textProps,
+    handleSubmit,
+    showServerErrors,
+    reset,
+  };
+}

@@ -1,0 +1,106 @@
+import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { INVALID_FORMAT_MESSAGE, PASSWORDS_DIFFER_MESSAGE, REQUIRED_MESSAGE } from './validation';
+
+/**
+ * Turns the API's answers (Strapi users-permissions messages, in English, ADR 0008) into what the
+ * person reads, in Spanish. Messages are matched exactly: they are the API's contract
+ * (apps/api/src/features/auth/auth.service.ts).
+ */
+
+/** Spec §8: login refused because the account's email is not confirmed. */
+export const UNCONFIRMED_EMAIL_MESSAGE = 'Es necesario que verifiques tu email';
+/** Spec §8: any other login failure. */
+export const INVALID_CREDENTIALS_MESSAGE = 'Credenciales incorrectas';
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'Has hecho demasiados intentos seguidos. Espera un minuto y vuelve a intentarlo.';
+export const CONNECTION_MESSAGE =
+  'No se ha podido conectar con el servidor. Comprueba tu conexión y vuelve a intentarlo.';
+export const GENERIC_FAILURE_MESSAGE =
+  'No se ha podido completar la operación. Vuelve a intentarlo dentro de unos minutos.';
+export const EMAIL_TAKEN_MESSAGE =
+  'Ya existe una cuenta con este correo. Inicia sesión o recupera tu contraseña.';
+
+/** What `POST /api/auth/local` answers for a right password on an unconfirmed account. */
+const API_UNCONFIRMED = 'Your account email is not confirmed';
+
+/** Known field messages of the API and their Spanish text. */
+const FIELD_MESSAGES: Record<string, string> = {
+  'Email is already taken': EMAIL_TAKEN_MESSAGE,
+  'Username already taken': 'Ese nombre de usuario ya está en uso.',
+  'Passwords do not match': PASSWORDS_DIFFER_MESSAGE,
+  'The provided current password is invalid': 'La contraseña actual no es correcta.',
+  'Your new password must be different than your current password':
+    'La nueva contraseña debe ser distinta de la actual.',
+};
+
+/** The API's password rules already speak Spanish (lib/password.ts): shown as they come. */
+const SPANISH_PASSWORD_RULE = /^(La|Esta) contraseña /;
+
+function isNetworkOrServerFailure(error: ApiError): boolean {
+  return error.status === NETWORK_ERROR_STATUS || error.status >= 500;
+}
+
+/** Whether a login failure says the account's email is not confirmed yet. */
+export function isUnconfirmedEmailError(error: unknown): boolean {
+  return error instanceof ApiError && error.message === API_UNCONFIRMED;
+}
+
+/**
+ * Spec §8 for the login form. Two situations are not about the credentials and say so, so a
+ * person with the right password does not keep retyping it: too many attempts (429) and no answer
+ * from the server (ADR 0013).
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (isUnconfirmedEmailError(error)) return UNCONFIRMED_EMAIL_MESSAGE;
+  if (error instanceof ApiError) {
+    if (error.status === 429) return TOO_MANY_ATTEMPTS_MESSAGE;
+    if (isNetworkOrServerFailure(error)) return CONNECTION_MESSAGE;
+  }
+  return INVALID_CREDENTIALS_MESSAGE;
+}
+
+/** The message of a failure that is about the whole form rather than one field. */
+export function formErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return TOO_MANY_ATTEMPTS_MESSAGE;
+    if (error.status === NETWORK_ERROR_STATUS) return CONNECTION_MESSAGE;
+  }
+  return GENERIC_FAILURE_MESSAGE;
+}
+
+interface DetailError {
+  path: unknown;
+  message: unknown;
+}
+
+function spanishFieldMessage(message: string): string {
+  const known = FIELD_MESSAGES[message];
+  if (known) return known;
+  if (SPANISH_PASSWORD_RULE.test(message)) return message;
+  if (message.endsWith(' must be defined')) return REQUIRED_MESSAGE;
+  // Everything else the API says about a field is a format problem (email, phone, name...).
+  return INVALID_FORMAT_MESSAGE;
+}
+
+/**
+ * The per-field errors of a 400 answer (`details.errors[].path`), in Spanish, keyed by the last
+ * segment of the path (`['data','email']` and `['email']` are both `email`). Fields not in
+ * `fields` are left out: the caller shows a general message for those.
+ */
+export function fieldErrorsFrom<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const result: Partial<Record<F, string>> = {};
+  if (!(error instanceof ApiError) || error.status !== 400) return result;
+  const errors = error.details.errors;
+  if (!Array.isArray(errors)) return result;
+  for (const entry of errors as DetailError[]) {
+    if (!Array.isArray(entry.path) || typeof entry.message !== 'string') continue;
+    const field = String(entry.path[entry.path.length - 1] ?? '');
+    if ((fields as readonly string[]).includes(field) && result[field as F] === undefined) {
+      result[field as F] = spanishFieldMessage(entry.message);
+    }
+  }
+  return result;
+}

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { SessionUser } from '../types';
+import { markWelcomePending } from '../utils/welcome-flag';
 
 /** Profile types a person may choose when signing up (ADR 0008: never admin). */
 export const SELF_SERVICE_PROFILE_TYPES = ['student', 'teacher', 'coordinator'] as const;
@@ -38,6 +39,13 @@ export function register(input: RegisterInput): Promise<{ user: SessionUser }> {
   });
 }
 
+/**
+ * Signs up; the new user's id is flagged for the welcome modal (spec §4: shown after registration,
+ * flagged in local storage for the same user id), which appears at their first sign-in here.
+ */
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (answer) => markWelcomePending(answer.user.id),
+  });
 }

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import { useBranding } from '../../../features/branding/hooks/use-branding';
+import { RedirectAfterSignIn } from '../../../features/auth/components/redirect-after-sign-in';
+import { RegisterForm, parseProfileParam } from '../../../features/auth/components/register-form';
+import { RegistrationSent } from '../../../features/auth/components/registration-sent';
+import { useSession } from '../../../features/auth/hooks/use-session';
+import { LOGIN_PATH } from '../../../features/auth/utils/redirects';
+import { AUTH_LINK_CLASSES, AuthPage } from './auth-page';
+
+/**
+ * `/register` (spec §2): "Registrarse". `?profile=student|teacher|coordinator` preselects the
+ * profile (the landing's "Inscribirme ahora" uses student). After signing up, a screen says to
+ * confirm the email.
+ */
+export function RegisterRoute() {
+  const session = useSession();
+  const { politicsUrl } = useBranding();
+  const [params] = useSearchParams();
+  const profileParam = parseProfileParam(params.get('profile'));
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  if (session.status === 'authenticated') {
+    return <RedirectAfterSignIn requestedTarget={null} profileType={session.user?.profileType} />;
+  }
+  if (session.status === 'loading') return <LoadingStatus />;
+  if (sentTo !== null) {
+    return (
+      <AuthPage>
+        <RegistrationSent email={sentTo} />
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage
+      title="Registrarse"
+      intro="Crea tu cuenta para participar en proyectos con impacto social y trabajos de fin de grado y máster."
+      isWide
+      footer={
+        <p>
+          ¿Ya tienes cuenta?{' '}
+          <Link to={LOGIN_PATH} className={AUTH_LINK_CLASSES}>
+            Inicia sesión
+          </Link>
+        </p>
+      }
+    >
+      <RegisterForm
+        // A new ?profile= (a link followed while on the page) starts the form again with it.
+        key={profileParam}
+        initialProfileType={profileParam}
+        privacyPolicyUrl={politicsUrl}
+        onRegistered={(_user, email) => setSentTo(email)}
+      />
+    </AuthPage>
+  );
+}

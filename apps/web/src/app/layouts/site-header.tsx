@@ -1,46 +1,179 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { resolveMediaUrl } from '../../lib/media-url';
+import { useLogout } from '../../features/auth/api/logout';
+import { useSession, type Session } from '../../features/auth/hooks/use-session';
+import { LOGIN_PATH } from '../../features/auth/utils/redirects';
 import { useMenuLogo } from '../../features/branding/api/get-menu-logo';
 import { useBranding } from '../../features/branding/hooks/use-branding';
+import { isMurciaOrigin } from '../../features/branding/utils/branding-match';
+import { EntryMenu, ProfileMenu } from '../../features/navigation/components/account-menus';
+import { DesktopNav } from '../../features/navigation/components/desktop-nav';
+import { UploadIcon } from '../../features/navigation/components/icons';
+import { MobileMenu } from '../../features/navigation/components/mobile-menu';
+import type { MenuAudience, MenuModel, MenuUser } from '../../features/navigation/types';
+import { buildMenu } from '../../features/navigation/utils/build-menu';
+import { findCurrentHref } from '../../features/navigation/utils/current-link';
+import { usePermissions } from '../../features/permissions/api/get-permissions';
+
+interface SiteHeaderProps {
+  /**
+   * The communication centre's notification bell. The header shows it only where spec §4 allows
+   * (a student with a university, notifications enabled), next to the profile menu on desktop and
+   * next to the menu button on mobile (ADR 0014).
+   */
+  notificationBell?: ReactNode;
+}
 
 /**
- * Site header: the menu logo and the project name, together the link home. Role-based navigation
- * (spec §2 "Header and menu by audience") grows on the right.
+ * Site header (spec §2 "Header and menu by audience"): the menu logo and project name as the home
+ * link; on desktop the role's menu, the call to action and the "Entrar" or profile menu; below the
+ * `lg` breakpoint all of them in a side menu.
  */
-export function SiteHeader() {
-  const { projectName } = useBranding();
+export function SiteHeader({ notificationBell }: SiteHeaderProps) {
+  const session = useSession();
+  const { permissions } = usePermissions();
+  const branding = useBranding();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  const model = buildMenu({
+    audience: toAudience(session),
+    details: session.details,
+    permissions,
+    isMurcia: isMurciaOrigin(branding),
+  });
+  const currentHref = findCurrentHref(allHrefs(model), location);
+  const user = session.user ? toMenuUser(session.user) : null;
+  const { account, action } = model;
+
+  // Spec §2, §4: after an explicit logout the user stays on the login page. The session is cleared
+  // and rendered first (a private page then asks for the login with itself as the target); the
+  // plain login path navigated to afterwards supersedes that.
+  const signOut = () => {
+    flushSync(logout);
+    void navigate(LOGIN_PATH);
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:h-20 sm:px-6">
+        <HomeLink projectName={branding.projectName} />
+        <div className="flex flex-1 items-center justify-end gap-2 lg:gap-3">
+          <DesktopNav
+            entries={model.entries}
+            currentHref={currentHref}
+            className="hidden lg:block"
+          />
+          {action && (
+            <ButtonLink
+              to={action.href}
+              aria-current={action.href === currentHref ? 'page' : undefined}
+              className="hidden px-4 py-2 whitespace-nowrap lg:inline-flex"
+            >
+              <UploadIcon />
+              {action.label}
+            </ButtonLink>
+          )}
+          {model.showNotificationBell && notificationBell && (
+            <div data-slot="notification-bell" className="flex items-center">
+              {notificationBell}
+            </div>
+          )}
+          {account.kind === 'visitor' && (
+            <EntryMenu
+              label={account.label}
+              links={account.links}
+              currentHref={currentHref}
+              className="hidden lg:block"
+            />
+          )}
+          {account.kind === 'member' && user && (
+            <ProfileMenu
+              user={user}
+              links={account.links}
+              logoutLabel={account.logoutLabel}
+              onLogout={signOut}
+              currentHref={currentHref}
+              className="hidden lg:block"
+            />
+          )}
+          <MobileMenu
+            model={model}
+            user={user}
+            currentHref={currentHref}
+            onLogout={signOut}
+            className="lg:hidden"
+          />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The menu logo and the project name, together the link home. */
+function HomeLink({ projectName }: { projectName: string }) {
   const menuLogo = useMenuLogo();
   // A logo URL that does not load must not leave a broken-image icon in the header.
   const [failedLogoUrl, setFailedLogoUrl] = useState<string | null>(null);
   const showLogo = menuLogo !== null && menuLogo.url !== failedLogoUrl;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-6 px-4 sm:h-20 sm:px-6">
-        <Link to="/" className="group flex min-w-0 items-center gap-3 rounded-md text-slate-900">
-          {showLogo ? (
-            // The project name next to it is the link text, so the logo itself is decorative.
-            <img
-              src={menuLogo.url}
-              alt=""
-              className="h-9 w-auto max-w-40 shrink-0 object-contain sm:h-11"
-              onError={() => setFailedLogoUrl(menuLogo.url)}
-            />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="grid size-9 shrink-0 place-items-center rounded-lg bg-main text-sm font-bold text-on-main sm:size-11"
-            >
-              {initials(projectName)}
-            </span>
-          )}
-          <span className="truncate text-base font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg">
-            {projectName}
-          </span>
-        </Link>
-      </div>
-    </header>
+    <Link to="/" className="group flex min-w-0 items-center gap-3 rounded-md text-slate-900">
+      {showLogo ? (
+        // The project name next to it is the link text, so the logo itself is decorative.
+        <img
+          src={menuLogo.url}
+          alt=""
+          className="h-9 w-auto max-w-40 shrink-0 object-contain sm:h-11"
+          onError={() => setFailedLogoUrl(menuLogo.url)}
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="grid size-9 shrink-0 place-items-center rounded-lg bg-main text-sm font-bold text-on-main sm:size-11"
+        >
+          {initials(projectName)}
+        </span>
+      )}
+      <span
+        className={cn(
+          'truncate text-base font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg',
+        )}
+      >
+        {projectName}
+      </span>
+    </Link>
   );
+}
+
+function toAudience(session: Session): MenuAudience {
+  if (session.status === 'anonymous') return { kind: 'visitor' };
+  if (session.status === 'loading' || !session.user) return { kind: 'loading' };
+  return { kind: 'member', profileType: session.user.profileType };
+}
+
+function toMenuUser(user: NonNullable<Session['user']>): MenuUser {
+  return {
+    name: user.name,
+    surname: user.surname,
+    username: user.username,
+    email: user.email,
+    pictureUrl: resolveMediaUrl(user.picture?.url),
+  };
+}
+
+/** Every href the header and side menu link to, to find the one that is the current page. */
+function allHrefs({ entries, action, account }: MenuModel): string[] {
+  return [
+    ...entries.flatMap((e) => (e.kind === 'link' ? [e.href] : e.links.map((l) => l.href))),
+    ...(action ? [action.href] : []),
+    ...(account.kind === 'none' ? [] : account.links.map((l) => l.href)),
+  ];
 }
 
 /** Up to two initials of the project name, for the placeholder mark when there is no logo. */

@@ -1,0 +1,345 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  brandingEnvelope,
+  jsonResponse,
+  noMenuLogoEnvelope,
+  renderApp,
+  stubApi,
+} from '../../../../test/render-app';
+import { RequireSession } from '../../../features/auth/components/require-session';
+import type { SessionUser } from '../../../features/auth/types';
+import type { FeaturePermissions } from '../../../features/permissions/types';
+import { createQueryClient } from '../../../lib/query-client';
+import { clearSession, saveSession } from '../../../lib/session-tokens';
+import { AppProvider } from '../../provider';
+import { SiteHeader } from '../site-header';
+
+function allOn(): FeaturePermissions {
+  return {
+    projects: { enabled: true, create: true, update: true },
+    tfxes: { enabled: true, create: true, update: true },
+    tfx: { enabled: true },
+    externalTfxes: { enabled: true },
+    resources: { enabled: true },
+    organizations: { enabled: true, create: true, update: true },
+    notifications: { enabled: true },
+  };
+}
+
+const STUDENT: SessionUser = {
+  id: 7,
+  username: 'lucia',
+  email: 'estudiante@demo.es',
+  name: 'Lucía',
+  surname: 'Martínez Navarro',
+  phone: '+34 612 345 678',
+  profileType: 'student',
+  confirmed: true,
+};
+
+/** `GET /api/students?filters[user][id][$eq]=7&populate=...` for a student with a university. */
+function studentEntry({ tfxs = [] as number[] } = {}) {
+  return {
+    data: [
+      {
+        id: 31,
+        attributes: {
+          province: 'Murcia',
+          university: { data: { id: 2, attributes: { name: 'Universidad de Murcia' } } },
+          tfxs: { data: tfxs.map((id) => ({ id, attributes: {} })) },
+        },
+      },
+    ],
+    meta: {},
+  };
+}
+
+interface Stubs {
+  origin?: string;
+  user?: SessionUser | null;
+  profile?: () => Response | Promise<Response>;
+  permissions?: FeaturePermissions;
+}
+
+/** The API as the header reads it; a `user` also puts a session token in the cookie. */
+function stubHeaderApi({ origin = 'Conecta Impacto', user = null, profile, permissions }: Stubs) {
+  if (user) saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
+  return stubApi({
+    '/api/branding-saas': () => jsonResponse(brandingEnvelope({ origin })),
+    '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
+    '/api/permissions/status': () => jsonResponse({ permissions: permissions ?? allOn() }),
+    '/api/auth/logout': () => jsonResponse({ ok: true }),
+    ...(user ? { '/api/users/me': () => jsonResponse(user) } : {}),
+    ...(profile
+      ? {
+          '/api/students': profile,
+          '/api/teachers': profile,
+          '/api/coordinators': profile,
+        }
+      : {}),
+  });
+}
+
+/** Names of the links and buttons of the desktop menu, in order. */
+function desktopMenu(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+  return [...nav.querySelectorAll('a, button')].map((element) => element.textContent ?? '');
+}
+
+afterEach(() => {
+  clearSession();
+});
+
+describe('site header for a visitor', () => {
+  it('"Entrar" opens a menu with "Iniciar sesión" and "Registrarse", and there is no menu', async () => {
+    stubHeaderApi({});
+    renderApp('/');
+
+    const entrar = await screen.findByRole('button', { name: 'Entrar' });
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
+    fireEvent.click(entrar);
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['Iniciar sesión', '/user/auth/login'],
+      ['Registrarse', '/register'],
+    ]);
+  });
+
+  it('on a Murcia-origin brand, the menu links "Biblioteca de trabajos finales" to /tfx', async () => {
+    stubHeaderApi({ origin: 'Universidad de Murcia' });
+    renderApp('/');
+
+    const link = await screen.findByRole('link', { name: 'Biblioteca de trabajos finales' });
+    expect(link.getAttribute('href')).toBe('/tfx');
+  });
+});
+
+describe('site header for a student', () => {
+  it('with everything on: the menu, the upload button and the profile dropdown of spec §2', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
+    renderApp('/');
+
+    await screen.findByRole('link', { name: 'Proyectos Lab' });
+    expect(desktopMenu()).toEqual(['Proyectos', 'Proyectos Lab', 'Recursos', 'Comunicaciones']);
+    expect(screen.getByRole('link', { name: /Subir mi proyecto/ }).getAttribute('href')).toBe(
+      '/tfx/create/form?status=finished',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Recursos' }));
+    const resources = await screen.findByRole('link', { name: 'Repositorio de TFG/Ms' });
+    expect(resources.getAttribute('href')).toBe('/tfx/external');
+    expect(screen.getByRole('link', { name: 'Guías y recursos' }).getAttribute('href')).toBe(
+      '/resources',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de la cuenta de Lucía' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Perfil',
+      'Candidaturas',
+      'Proyectos guardados',
+      'Proyectos en marcha',
+      'Proyectos publicados',
+      'Comunicaciones',
+      'Cerrar sesión',
+    ]);
+    expect(items[1]?.getAttribute('href')).toBe('/profile?section=applys');
+  });
+
+  it('while the user details load, nothing role-specific is shown, only the profile button', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => new Promise<Response>(() => {}) });
+    renderApp('/');
+
+    await screen.findByRole('button', { name: 'Menú de la cuenta de Lucía' });
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Subir mi proyecto/ })).toBeNull();
+  });
+
+  it('with a tfx of their own, "Subir mi proyecto" is not offered', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry({ tfxs: [5] })) });
+    renderApp('/');
+
+    await screen.findByRole('link', { name: 'Proyectos Lab' });
+    expect(screen.queryByRole('link', { name: /Subir mi proyecto/ })).toBeNull();
+  });
+
+  it('with notifications off, "Comunicaciones" is neither in the menu nor in the dropdown', async () => {
+    const permissions = allOn();
+    permissions.notifications.enabled = false;
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()), permissions });
+    renderApp('/');
+
+    await screen.findByRole('link', { name: 'Proyectos Lab' });
+    expect(desktopMenu()).toEqual(['Proyectos', 'Proyectos Lab', 'Recursos']);
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de la cuenta de Lucía' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).not.toContain('Comunicaciones');
+  });
+
+  it('the link of the page being shown is marked aria-current="page", and only that one', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
+    renderApp('/projects');
+
+    const projects = await screen.findByRole('link', { name: 'Proyectos' });
+    expect(projects.getAttribute('aria-current')).toBe('page');
+    expect(
+      screen.getByRole('link', { name: 'Comunicaciones' }).getAttribute('aria-current'),
+    ).toBeNull();
+  });
+
+  it('"Cerrar sesión" clears the session cookies and goes to the login page', async () => {
+    saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, true);
+    const fetchMock = stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
+    const { router } = renderApp('/');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Menú de la cuenta de Lucía' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/auth/login'));
+    expect(router.state.location.search).toBe('');
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(Cookies.get('refreshToken')).toBeUndefined();
+    expect(Cookies.get('rememberMe')).toBeUndefined();
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.anything());
+  });
+});
+
+describe('site header side menu (mobile)', () => {
+  it('"Abrir menú" opens a dialog with the menu, the upload link and the profile, "Comunicaciones" once', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Proyectos Lab' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menú' });
+    const names = [...dialog.querySelectorAll('a, button')].map((element) => element.textContent);
+    expect(names).toEqual([
+      'Cerrar menú',
+      'Proyectos',
+      'Proyectos Lab',
+      'Repositorio de TFG/Ms',
+      'Guías y recursos',
+      'Comunicaciones',
+      'Subir proyecto',
+      'Perfil',
+      'Candidaturas',
+      'Proyectos guardados',
+      'Proyectos en marcha',
+      'Proyectos publicados',
+      'Cerrar sesión',
+    ]);
+    expect(within(dialog).getByRole('list', { name: 'Recursos' })).toBeTruthy();
+  });
+
+  it('following a link closes the side menu', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
+    const { router } = renderApp('/');
+    await screen.findByRole('link', { name: 'Proyectos Lab' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menú' });
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Candidaturas' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?section=applys'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a visitor finds "Iniciar sesión" and "Registrarse" in it', async () => {
+    stubHeaderApi({});
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menú' });
+    const list = within(dialog).getByRole('list', { name: 'Entrar' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/user/auth/login', '/register']);
+  });
+});
+
+/** The header over a private page, as root-layout.tsx puts it, with a login page to land on. */
+function renderWithPrivatePage(path: string, bell?: React.ReactNode) {
+  function Where() {
+    const location = useLocation();
+    return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <SiteHeader notificationBell={bell} />
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [
+          { path: '/', element: <p>Inicio</p> },
+          {
+            path: '/profile',
+            element: (
+              <RequireSession>
+                <p>Perfil privado</p>
+              </RequireSession>
+            ),
+          },
+          { path: '/user/auth/login', element: <p>Pantalla de acceso</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('site header around private pages', () => {
+  it('logging out on a private page lands on the plain login page, without a return target', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
+    const router = renderWithPrivatePage('/profile');
+    await screen.findByText('Perfil privado');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Menú de la cuenta de Lucía' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
+
+    await screen.findByText('Pantalla de acceso');
+    expect(router.state.location.pathname).toBe('/user/auth/login');
+    expect(router.state.location.search).toBe('');
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+});
+
+describe('notification bell slot', () => {
+  const bell = <button type="button">Notificaciones</button>;
+
+  it('for a student with a university and notifications on, the bell given to the header is shown', async () => {
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
+    renderWithPrivatePage('/', bell);
+    expect(await screen.findByRole('button', { name: 'Notificaciones' })).toBeTruthy();
+  });
+
+  it('for a student without a university, there is no bell', async () => {
+    const entry = studentEntry();
+    entry.data[0]!.attributes.university = { data: null } as never;
+    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(entry) });
+    renderWithPrivatePage('/', bell);
+    await screen.findByRole('link', { name: 'Proyectos Lab' });
+    expect(screen.queryByRole('button', { name: 'Notificaciones' })).toBeNull();
+  });
+
+  it('for a visitor, there is no bell', async () => {
+    stubHeaderApi({});
+    renderWithPrivatePage('/', bell);
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(screen.queryByRole('button', { name: 'Notificaciones' })).toBeNull();
+  });
+});

@@ -1,0 +1,190 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import type { MenuLink, MenuModel, MenuUser } from '../types';
+import { fullName } from '../utils/user-labels';
+import { CloseIcon, LogoutIcon, MenuIcon, UploadIcon } from './icons';
+import { MenuAnchor } from './menu-anchor';
+import { UserAvatar } from './user-avatar';
+
+const DRAWER_ITEM =
+  'flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-slate-100 aria-[current=page]:font-bold aria-[current=page]:shadow-[inset_4px_0_0_var(--color-main)]';
+const DRAWER_HEADING = 'px-3 pt-4 pb-1 text-xs font-bold tracking-wide text-slate-600 uppercase';
+
+interface MobileMenuProps {
+  model: MenuModel;
+  user: MenuUser | null;
+  currentHref: string | null;
+  onLogout: () => void;
+  className?: string;
+}
+
+/**
+ * Below the desktop breakpoint the menu lives in a side drawer: a Headless UI Dialog (focus trapped
+ * inside, Escape and the backdrop close it, focus returns to the button) that also closes when the
+ * page changes. Spec §9: modal transitions 300 ms, backdrop 150 ms.
+ */
+export function MobileMenu({ model, user, currentHref, onLogout, className }: MobileMenuProps) {
+  const location = useLocation();
+  // The drawer is open for the page it was opened on: any navigation (a link inside or outside it,
+  // back and forward) closes it.
+  const [openOnKey, setOpenOnKey] = useState<string | null>(null);
+  const isOpen = openOnKey === location.key;
+  const close = () => setOpenOnKey(null);
+
+  const { account, action, entries } = model;
+  // "Comunicaciones" is both a menu item and a profile section: listed once here.
+  const menuHrefs = new Set(
+    entries.flatMap((entry) =>
+      entry.kind === 'link' ? [entry.href] : entry.links.map((l) => l.href),
+    ),
+  );
+  const accountLinks =
+    account.kind === 'none' ? [] : account.links.filter((link) => !menuHrefs.has(link.href));
+  const accountHeadingId = useId();
+
+  if (entries.length === 0 && action === null && account.kind === 'none') return null;
+
+  const drawerLink = (link: MenuLink, label = link.label) => (
+    <li key={link.id}>
+      <MenuAnchor
+        link={link}
+        isCurrent={link.href === currentHref}
+        onClick={close}
+        className={DRAWER_ITEM}
+      >
+        {label}
+      </MenuAnchor>
+    </li>
+  );
+
+  return (
+    <div className={className}>
+      <button
+        type="button"
+        onClick={() => setOpenOnKey(location.key)}
+        aria-expanded={isOpen}
+        className="grid size-11 place-items-center rounded-lg text-slate-800 hover:bg-slate-100"
+      >
+        <MenuIcon />
+        <span className="sr-only">Abrir menú</span>
+      </button>
+
+      <Dialog open={isOpen} onClose={close} className="relative z-50">
+        <DialogBackdrop
+          transition
+          className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 ease-out data-closed:opacity-0 motion-reduce:transition-none"
+        />
+        <div className="fixed inset-0 flex justify-end">
+          <DialogPanel
+            transition
+            className="flex h-full w-full max-w-xs flex-col overflow-y-auto bg-white shadow-xl transition duration-300 ease-out data-closed:translate-x-full motion-reduce:transition-none"
+          >
+            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+              <DialogTitle className="text-lg font-bold text-slate-900">Menú</DialogTitle>
+              <button
+                type="button"
+                onClick={close}
+                className="grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+              >
+                <CloseIcon />
+                <span className="sr-only">Cerrar menú</span>
+              </button>
+            </div>
+
+            <div className="flex flex-1 flex-col gap-2 px-3 py-3">
+              {entries.length > 0 && (
+                <nav aria-label="Menú principal">
+                  <ul className="flex flex-col gap-0.5">
+                    {entries.map((entry) =>
+                      entry.kind === 'link' ? (
+                        drawerLink(entry)
+                      ) : (
+                        <li key={entry.id}>
+                          <p id={`${accountHeadingId}-${entry.id}`} className={DRAWER_HEADING}>
+                            {entry.label}
+                          </p>
+                          <ul aria-labelledby={`${accountHeadingId}-${entry.id}`} className="pl-2">
+                            {entry.links.map((link) => drawerLink(link))}
+                          </ul>
+                        </li>
+                      ),
+                    )}
+                  </ul>
+                </nav>
+              )}
+
+              {action && (
+                <MenuAnchor
+                  link={action}
+                  isCurrent={action.href === currentHref}
+                  onClick={close}
+                  className={buttonClasses('primary', 'mt-2 min-h-11 w-full')}
+                >
+                  <UploadIcon />
+                  {action.menuLabel}
+                </MenuAnchor>
+              )}
+
+              {account.kind === 'visitor' && (
+                <ul aria-label={account.label} className="mt-2 flex flex-col gap-2">
+                  {account.links.map((link, index) => (
+                    <li key={link.id}>
+                      <MenuAnchor
+                        link={link}
+                        isCurrent={link.href === currentHref}
+                        onClick={close}
+                        className={buttonClasses(
+                          index === 0 ? 'primary' : 'secondary',
+                          'min-h-11 w-full',
+                        )}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+
+              {account.kind === 'member' && user && (
+                <section
+                  aria-labelledby={accountHeadingId}
+                  className="mt-2 border-t border-slate-200 pt-3"
+                >
+                  <div className="flex items-center gap-3 px-3 pb-2">
+                    <UserAvatar user={user} className="size-10" />
+                    <div className="min-w-0">
+                      <h2
+                        id={accountHeadingId}
+                        className="truncate text-base font-bold text-slate-900"
+                      >
+                        {fullName(user)}
+                      </h2>
+                      <p className="truncate text-sm text-slate-600">{user.email}</p>
+                    </div>
+                  </div>
+                  <ul className="flex flex-col gap-0.5">
+                    {accountLinks.map((link) => drawerLink(link))}
+                    <li>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          close();
+                          onLogout();
+                        }}
+                        className={cn(DRAWER_ITEM, 'w-full gap-2 text-left')}
+                      >
+                        <LogoutIcon className="size-5" />
+                        {account.logoutLabel}
+                      </button>
+                    </li>
+                  </ul>
+                </section>
+              )}
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

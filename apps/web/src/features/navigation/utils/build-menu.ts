@@ -1,0 +1,217 @@
+import type {
+  MenuAccount,
+  MenuAction,
+  MenuDetails,
+  MenuEntry,
+  MenuInput,
+  MenuLink,
+  MenuModel,
+  MenuPermissions,
+} from '../types';
+
+/**
+ * Spec §2 "Header and menu by audience". Texts in quotes in the spec are copied verbatim; the
+ * labels the spec only describes (admin submenus, the student's resources submenu) are listed in
+ * ADR 0014.
+ */
+
+/** Spec §2 routes: the login screen ("Iniciar sesión"). */
+const LOGIN_PATH = '/user/auth/login';
+export const LOGOUT_LABEL = 'Cerrar sesión';
+
+function link(id: string, label: string, href: string, extra: Partial<MenuLink> = {}): MenuEntry {
+  return { kind: 'link', id, label, href, ...extra };
+}
+
+function group(id: string, label: string, links: MenuLink[]): MenuEntry {
+  return { kind: 'group', id, label, links };
+}
+
+const EMPTY: MenuModel = {
+  entries: [],
+  action: null,
+  account: { kind: 'none' },
+  showNotificationBell: false,
+};
+
+/**
+ * What the header and the mobile side menu offer to this audience. Pure: the same input always
+ * gives the same menu, so every condition of spec §2 is tested as a table (build-menu.test.ts).
+ */
+export function buildMenu({ audience, details, permissions, isMurcia }: MenuInput): MenuModel {
+  switch (audience.kind) {
+    case 'loading':
+      return EMPTY;
+    case 'visitor':
+      return {
+        ...EMPTY,
+        entries: visitorEntries(permissions, isMurcia),
+        account: {
+          kind: 'visitor',
+          label: 'Entrar',
+          links: [
+            { id: 'visitor.login', label: 'Iniciar sesión', href: LOGIN_PATH },
+            { id: 'visitor.register', label: 'Registrarse', href: '/register' },
+          ],
+        },
+      };
+    case 'member':
+      break;
+  }
+
+  const { profileType } = audience;
+  const account = memberAccount(profileType === 'student', permissions);
+  switch (profileType) {
+    case 'student':
+      // Spec §2: the student's menu needs the user details loaded.
+      if (!details) return { ...EMPTY, account };
+      return {
+        entries: studentEntries(permissions, isMurcia),
+        action: studentAction(permissions, details),
+        account,
+        showNotificationBell: permissions.notifications.enabled && details.university !== null,
+      };
+    case 'teacher':
+      // Spec §2, §6: the teacher's menu needs teacher_area in the details.
+      if (!details?.teacherArea) return { ...EMPTY, account };
+      return { ...EMPTY, entries: teacherEntries(permissions), account };
+    case 'coordinator':
+      if (!details) return { ...EMPTY, account };
+      return { ...EMPTY, entries: coordinatorEntries(permissions, details), account };
+    case 'admin':
+      return { ...EMPTY, entries: adminEntries(permissions), account };
+    default:
+      // A user who has not chosen a profile type yet: only the profile and signing out.
+      return { ...EMPTY, account };
+  }
+}
+
+function visitorEntries(permissions: MenuPermissions, isMurcia: boolean): MenuEntry[] {
+  if (isMurcia && permissions.tfxes.enabled) {
+    return [link('visitor.library', 'Biblioteca de trabajos finales', '/tfx')];
+  }
+  return [];
+}
+
+function studentEntries(permissions: MenuPermissions, isMurcia: boolean): MenuEntry[] {
+  const { projects, tfxes, resources, externalTfxes, notifications } = permissions;
+  const entries: MenuEntry[] = [];
+  if (projects.enabled) entries.push(link('student.projects', 'Proyectos', '/projects'));
+  if (isMurcia) {
+    if (resources.enabled && tfxes.enabled) {
+      entries.push(
+        link('student.resources', 'Recursos U4I', '/resources'),
+        link('student.library', 'Biblioteca de TFG/Ms', '/tfx'),
+      );
+    }
+  } else {
+    if (tfxes.enabled) entries.push(link('student.library', 'Proyectos Lab', '/tfx'));
+    if (externalTfxes.enabled) {
+      const links: MenuLink[] = [
+        { id: 'student.external', label: 'Repositorio de TFG/Ms', href: '/tfx/external' },
+      ];
+      // Every item also follows its own feature switch (issue 4), so a university that turned
+      // the resources off does not get a link to them here.
+      if (resources.enabled) {
+        links.push({ id: 'student.resources', label: 'Guías y recursos', href: '/resources' });
+      }
+      entries.push(group('student.resources-menu', 'Recursos', links));
+    }
+  }
+  if (notifications.enabled) {
+    entries.push(link('student.notifications', 'Comunicaciones', '/profile?section=notifications'));
+  }
+  return entries;
+}
+
+/** Spec §2, §6: uploading one's own finished work, only while the student has none. */
+function studentAction(permissions: MenuPermissions, details: MenuDetails): MenuAction | null {
+  const { tfxes } = permissions;
+  if (!tfxes.enabled || !tfxes.create || details.tfxs.length > 0) return null;
+  return {
+    id: 'student.upload',
+    label: 'Subir mi proyecto',
+    menuLabel: 'Subir proyecto',
+    href: '/tfx/create/form?status=finished',
+  };
+}
+
+function teacherEntries(permissions: MenuPermissions): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  if (permissions.projects.create) {
+    entries.push(
+      link('teacher.publish', 'Publica tu proyecto', '/projects/create'),
+      link('teacher.own', 'Mis proyectos', '/projects/personal'),
+      link('teacher.dashboard', 'Panel de Control', '/teachers/dashboard'),
+    );
+  }
+  entries.push(link('teacher.projects', 'Ver proyectos', '/projects'));
+  return entries;
+}
+
+function coordinatorEntries(permissions: MenuPermissions, details: MenuDetails): MenuEntry[] {
+  if (details.organization) {
+    const entries: MenuEntry[] = [];
+    // Publishing follows the projects switch, as it does for teachers (ADR 0014).
+    if (permissions.projects.create) {
+      entries.push(link('coordinator.publish', 'Publicar mi proyecto', '/projects/create'));
+    }
+    entries.push(link('coordinator.own', 'Mis proyectos', '/organizations'));
+    return entries;
+  }
+  if (permissions.organizations.create) {
+    return [
+      link('coordinator.create-organization', 'Crea tu organización', '/organizations/create'),
+    ];
+  }
+  return [];
+}
+
+function adminEntries(permissions: MenuPermissions): MenuEntry[] {
+  const entries: MenuEntry[] = [
+    link('admin.campus', 'Facultades y Grados', '/campus'),
+    group('admin.users', 'Usuarios', [
+      { id: 'admin.teachers', label: 'Profesorado', href: '/teachers/load' },
+      { id: 'admin.students', label: 'Estudiantes', href: '/students/load' },
+    ]),
+  ];
+  if (permissions.organizations.enabled) {
+    entries.push(link('admin.organizations', 'Empresas', '/organizations/load'));
+  }
+  if (permissions.projects.enabled && permissions.projects.update) {
+    entries.push(
+      group('admin.projects', 'Proyectos', [
+        { id: 'admin.projects.list', label: 'Ver proyectos', href: '/projects' },
+        { id: 'admin.projects.assign', label: 'Asignar proyectos', href: '/projects/asignations' },
+        { id: 'admin.projects.applys', label: 'Candidaturas', href: '/projects/applys' },
+      ]),
+    );
+  }
+  // Beyond spec §2 (issue 4): the settings area and the outbox, a page the server draws.
+  entries.push(
+    link('admin.settings', 'Ajustes', '/admin/ajustes'),
+    link('admin.outbox', 'Correo saliente', '/admin/outbox', { isServerPage: true }),
+  );
+  return entries;
+}
+
+/** The profile dropdown (spec §2): the student's profile sections; the others only have "Perfil". */
+function memberAccount(isStudent: boolean, permissions: MenuPermissions): MenuAccount {
+  const links: MenuLink[] = [{ id: 'profile', label: 'Perfil', href: '/profile' }];
+  if (isStudent) {
+    links.push(
+      { id: 'profile.applys', label: 'Candidaturas', href: '/profile?section=applys' },
+      { id: 'profile.projects', label: 'Proyectos guardados', href: '/profile?section=projects' },
+      { id: 'profile.ongoing', label: 'Proyectos en marcha', href: '/profile?section=ongoing' },
+      { id: 'profile.tfx', label: 'Proyectos publicados', href: '/profile?section=tfx' },
+    );
+    if (permissions.notifications.enabled) {
+      links.push({
+        id: 'profile.notifications',
+        label: 'Comunicaciones',
+        href: '/profile?section=notifications',
+      });
+    }
+  }
+  return { kind: 'member', links, logoutLabel: LOGOUT_LABEL };
+}

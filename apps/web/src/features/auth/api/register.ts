@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { SessionUser } from '../types';
+import { normalizePhone } from '../utils/validation';
 import { markWelcomePending } from '../utils/welcome-flag';
 
 /** Profile types a person may choose when signing up (ADR 0008: never admin). */
@@ -28,7 +29,7 @@ export function register(input: RegisterInput): Promise<{ user: SessionUser }> {
     name: input.name.trim(),
     surname: input.surname.trim(),
     email: input.email.trim(),
-    ...(input.phone.trim() ? { phone: input.phone.trim() } : {}),
+    ...(input.phone.trim() ? { phone: normalizePhone(input.phone) } : {}),
     password: input.password,
     passwordConfirmation: input.passwordConfirmation,
   };

@@ -40,9 +40,17 @@ export const checkEmail: Check<string> = (value) => {
     : INVALID_FORMAT_MESSAGE;
 };
 
+/**
+ * The placeholder of spec §5 is "(+XX) XXXXXXXXX", so people type the prefix in brackets; the API
+ * wants it bare ("+34 600..."). Trims and unwraps it.
+ */
+export function normalizePhone(value: string): string {
+  return value.trim().replace(/^\(\s*(\+\d{1,4})\s*\)/, '$1');
+}
+
 /** Optional: empty is fine. */
 export const checkOptionalPhone: Check<string> = (value) => {
-  const phone = value.trim();
+  const phone = normalizePhone(value);
   if (phone === '') return undefined;
   if (phone.length > 30 || !PHONE_PATTERN.test(phone)) return INVALID_FORMAT_MESSAGE;
   const digitsAfterPrefix = phone.replace(/^\+\d{1,4}/, '').match(/\d/g)?.length ?? 0;

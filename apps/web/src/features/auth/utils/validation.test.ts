@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import {
+  CONNECTION_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  UNCONFIRMED_EMAIL_MESSAGE,
+  fieldErrorsFrom,
+  loginErrorMessage,
+} from './auth-errors';
+import { checkEmail, checkNewPassword, checkOptionalPhone, normalizePhone } from './validation';
+
+describe('checkOptionalPhone (spec §5 phone pattern)', () => {
+  it.each(['', '600112233', '+34 600 11 22 33', '(+34) 600-11-22-33', '+1 (555) 123.4567'])(
+    'accepts %j',
+    (phone) => expect(checkOptionalPhone(phone)).toBeUndefined(),
+  );
+
+  it.each(['abc', '+34 6001122334455667', '600 11 22 33 ext 4', '++34 600'])(
+    'refuses %j with "Formato no válido."',
+    (phone) => expect(checkOptionalPhone(phone)).toBe('Formato no válido.'),
+  );
+
+  it('unwraps a bracketed prefix, as the placeholder "(+XX) XXXXXXXXX" invites', () => {
+    expect(normalizePhone(' (+34) 600 11 22 33 ')).toBe('+34 600 11 22 33');
+  });
+});
+
+describe('checkNewPassword (ADR 0008 bounds)', () => {
+  it('counts characters, not UTF-16 units, as the API does', () => {
+    // 11 emoji are 22 UTF-16 units but 11 characters: too short.
+    expect(checkNewPassword('😀'.repeat(11))).toBe(
+      'La contraseña debe tener al menos 12 caracteres.',
+    );
+    expect(checkNewPassword('😀'.repeat(12))).toBeUndefined();
+    expect(checkNewPassword('a'.repeat(257))).toBe(
+      'La contraseña no puede tener más de 256 caracteres.',
+    );
+  });
+});
+
+describe('checkEmail', () => {
+  it.each([
+    ['', 'Este campo es obligatorio.'],
+    ['ana', 'Formato no válido.'],
+    ['ana@example', 'Formato no válido.'],
+    ['ana @example.org', 'Formato no válido.'],
+    [' ana@example.org ', undefined],
+  ])('%j gives %j', (email, expected) => expect(checkEmail(email)).toBe(expected));
+});
+
+describe('loginErrorMessage (spec §8)', () => {
+  it('says "Es necesario que verifiques tu email" only for the unconfirmed-account answer', () => {
+    expect(
+      loginErrorMessage(
+        new ApiError(400, 'Your account email is not confirmed', 'ValidationError'),
+      ),
+    ).toBe(UNCONFIRMED_EMAIL_MESSAGE);
+    expect(
+      loginErrorMessage(new ApiError(400, 'Invalid identifier or password', 'ValidationError')),
+    ).toBe(INVALID_CREDENTIALS_MESSAGE);
+    expect(loginErrorMessage(new Error('boom'))).toBe(INVALID_CREDENTIALS_MESSAGE);
+  });
+
+  it('when no answer came, it says the server could not be reached', () => {
+    expect(loginErrorMessage(new ApiError(0, 'offline', 'NetworkError'))).toBe(CONNECTION_MESSAGE);
+  });
+});
+
+describe('fieldErrorsFrom', () => {
+  it('keys errors by the last path segment, keeps the first per field and ignores unknown fields', () => {
+    const error = new ApiError(400, '3 errors occurred', 'ValidationError', {
+      errors: [
+        { path: ['data', 'email'], message: 'email must be a valid email address' },
+        { path: ['email'], message: 'Email is already taken' },
+        { path: ['name'], message: 'name must be defined' },
+        { path: ['role'], message: 'Invalid key role' },
+      ],
+    });
+    expect(fieldErrorsFrom(error, ['email', 'name'] as const)).toEqual({
+      email: 'Formato no válido.',
+      name: 'Este campo es obligatorio.',
+    });
+  });
+});

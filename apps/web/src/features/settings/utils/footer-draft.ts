@@ -1,0 +1,303 @@
+import { FORMAT_MESSAGE, LINK, REQUIRED_MESSAGE, type FieldErrors } from './form-errors';
+
+/**
+ * The footer content (spec §3 Footer content) as `footer_sections.FooterSection` stores it: a list
+ * of sections, each with rows of columns; a column holds images, links and a language selector.
+ * Component `id`s are kept when present (Strapi components carry them).
+ */
+export interface FooterMediaWire {
+  data: { id: number; attributes: { url: string; alternativeText?: string | null } } | null;
+}
+export interface FooterImageWire {
+  id?: number;
+  source?: FooterMediaWire;
+  alternativeText?: string | null;
+  isLink?: boolean;
+  width?: number | null;
+  height?: number | null;
+}
+export interface FooterLinkWire {
+  id?: number;
+  title?: string | null;
+  text?: string | null;
+  url?: string | null;
+  language?: string | null;
+}
+export interface FooterLanguageWire {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+export interface FooterColumnWire {
+  id?: number;
+  images?: FooterImageWire[];
+  links?: FooterLinkWire[];
+  languageSelector?: FooterLanguageWire[];
+}
+export interface FooterRowWire {
+  id?: number;
+  columns: FooterColumnWire[];
+}
+export interface FooterSectionWire {
+  id?: number;
+  rows: FooterRowWire[];
+}
+
+/** The editor's copy: text inputs hold strings; `key` keeps React's list identity across moves. */
+export interface FooterImageDraft {
+  key: string;
+  id?: number;
+  sourceId: number | null;
+  url: string;
+  alternativeText: string;
+  isLink: boolean;
+  width: string;
+  height: string;
+}
+export interface FooterLinkDraft {
+  key: string;
+  id?: number;
+  text: string;
+  title: string;
+  url: string;
+  language: string;
+}
+export interface FooterLanguageDraft {
+  key: string;
+  value: string;
+  label: string;
+  disabled: boolean;
+}
+export interface FooterColumnDraft {
+  key: string;
+  id?: number;
+  images: FooterImageDraft[];
+  links: FooterLinkDraft[];
+  languages: FooterLanguageDraft[];
+}
+export interface FooterRowDraft {
+  key: string;
+  id?: number;
+  columns: FooterColumnDraft[];
+}
+export interface FooterSectionDraft {
+  key: string;
+  id?: number;
+  rows: FooterRowDraft[];
+}
+
+/** Limits of the API's footer schema (apps/api site.content-types.ts). */
+export const FOOTER_LIMITS = {
+  sections: 10,
+  rows: 12,
+  columns: 12,
+  images: 20,
+  links: 50,
+  languages: 20,
+  text: 255,
+  url: 1000,
+  language: 10,
+  optionValue: 10,
+  optionLabel: 50,
+  imageSize: 4000,
+} as const;
+
+let lastKey = 0;
+/** A key unique in this page's life, for list items. */
+export function newKey(): string {
+  lastKey += 1;
+  return `k${lastKey}`;
+}
+
+const str = (value: string | null | undefined) => value ?? '';
+const num = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+export function emptyLink(): FooterLinkDraft {
+  return { key: newKey(), text: '', title: '', url: '', language: 'es' };
+}
+export function emptyLanguage(): FooterLanguageDraft {
+  return { key: newKey(), value: '', label: '', disabled: false };
+}
+export function emptyImage(): FooterImageDraft {
+  return {
+    key: newKey(),
+    sourceId: null,
+    url: '',
+    alternativeText: '',
+    isLink: false,
+    width: '',
+    height: '',
+  };
+}
+export function emptyColumn(): FooterColumnDraft {
+  return { key: newKey(), images: [], links: [emptyLink()], languages: [] };
+}
+export function emptyRow(): FooterRowDraft {
+  return { key: newKey(), columns: [emptyColumn()] };
+}
+export function emptySection(): FooterSectionDraft {
+  return { key: newKey(), rows: [emptyRow()] };
+}
+
+/** The stored footer → the editor's draft. */
+export function toFooterDraft(
+  sections: FooterSectionWire[] | null | undefined,
+): FooterSectionDraft[] {
+  return (sections ?? []).map((section) => ({
+    key: newKey(),
+    id: section.id,
+    rows: (section.rows ?? []).map((row) => ({
+      key: newKey(),
+      id: row.id,
+      columns: (row.columns ?? []).map((column) => ({
+        key: newKey(),
+        id: column.id,
+        images: (column.images ?? []).map((image) => ({
+          key: newKey(),
+          id: image.id,
+          sourceId: image.source?.data?.id ?? null,
+          url: str(image.source?.data?.attributes.url),
+          alternativeText: str(
+            image.alternativeText ?? image.source?.data?.attributes.alternativeText,
+          ),
+          isLink: image.isLink ?? false,
+          width: num(image.width),
+          height: num(image.height),
+        })),
+        links: (column.links ?? []).map((link) => ({
+          key: newKey(),
+          id: link.id,
+          text: str(link.text),
+          title: str(link.title),
+          url: str(link.url),
+          language: str(link.language),
+        })),
+        languages: (column.languageSelector ?? []).map((option) => ({
+          key: newKey(),
+          value: option.value,
+          label: option.label,
+          disabled: option.disabled ?? false,
+        })),
+      })),
+    })),
+  }));
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const intOrNull = (value: string) => (value.trim() === '' ? null : Number(value.trim()));
+const withId = <T extends object>(id: number | undefined, rest: T) =>
+  id === undefined ? rest : { id, ...rest };
+
+/** The draft → what `PUT /api/footer-sections/:id` stores (empty lists left out, as the seed). */
+export function toFooterWire(sections: FooterSectionDraft[]): FooterSectionWire[] {
+  return sections.map((section) =>
+    withId(section.id, {
+      rows: section.rows.map((row) =>
+        withId(row.id, {
+          columns: row.columns.map((column) => {
+            const wire: FooterColumnWire = withId(column.id, {});
+            if (column.images.length > 0) {
+              wire.images = column.images.map((image) => {
+                const alternativeText = orNull(image.alternativeText);
+                return withId(image.id, {
+                  source: {
+                    data:
+                      image.sourceId === null
+                        ? null
+                        : { id: image.sourceId, attributes: { url: image.url, alternativeText } },
+                  },
+                  alternativeText,
+                  isLink: image.isLink,
+                  width: intOrNull(image.width),
+                  height: intOrNull(image.height),
+                });
+              });
+            }
+            if (column.links.length > 0) {
+              wire.links = column.links.map((link) =>
+                withId(link.id, {
+                  title: orNull(link.title),
+                  text: orNull(link.text),
+                  url: orNull(link.url),
+                  language: orNull(link.language),
+                }),
+              );
+            }
+            if (column.languages.length > 0) {
+              wire.languageSelector = column.languages.map((option) => ({
+                value: option.value.trim(),
+                label: option.label.trim(),
+                disabled: option.disabled,
+              }));
+            }
+            return wire;
+          }),
+        }),
+      ),
+    }),
+  );
+}
+
+/** Path of a value in the stored footer, as the API's validation errors name it. */
+export const footerPath = (...parts: (string | number)[]) => ['FooterSection', ...parts].join('.');
+
+function isImageSize(value: string): boolean {
+  const v = value.trim();
+  return v === '' || (/^\d+$/.test(v) && Number(v) <= FOOTER_LIMITS.imageSize);
+}
+
+/**
+ * The editor's checks, with the API's rules and the spec §5 messages: a link needs a text and an
+ * address the API accepts (http(s) or a path of the site); a language option needs a code and a
+ * name; an image needs a file and a text alternative (WCAG 1.1.1).
+ */
+export function validateFooterDraft(sections: FooterSectionDraft[]): FieldErrors {
+  const errors: FieldErrors = {};
+  sections.forEach((section, s) => {
+    section.rows.forEach((row, r) => {
+      row.columns.forEach((column, c) => {
+        const at = (...rest: (string | number)[]) =>
+          footerPath(s, 'rows', r, 'columns', c, ...rest);
+        column.links.forEach((link, l) => {
+          if (link.text.trim() === '') errors[at('links', l, 'text')] = REQUIRED_MESSAGE;
+          if (link.url.trim() === '') errors[at('links', l, 'url')] = REQUIRED_MESSAGE;
+          else if (!LINK.test(link.url.trim())) errors[at('links', l, 'url')] = FORMAT_MESSAGE;
+        });
+        column.languages.forEach((option, o) => {
+          if (option.value.trim() === '')
+            errors[at('languageSelector', o, 'value')] = REQUIRED_MESSAGE;
+          if (option.label.trim() === '')
+            errors[at('languageSelector', o, 'label')] = REQUIRED_MESSAGE;
+        });
+        column.images.forEach((image, i) => {
+          if (image.sourceId === null) errors[at('images', i, 'source')] = 'Sube una imagen.';
+          if (image.alternativeText.trim() === '') {
+            errors[at('images', i, 'alternativeText')] = REQUIRED_MESSAGE;
+          }
+          if (!isImageSize(image.width)) errors[at('images', i, 'width')] = FORMAT_MESSAGE;
+          if (!isImageSize(image.height)) errors[at('images', i, 'height')] = FORMAT_MESSAGE;
+        });
+      });
+    });
+  });
+  return errors;
+}
+
+/** A copy of `list` with the item at `index` moved by `delta` places (kept inside the list). */
+export function moveItem<T>(list: T[], index: number, delta: number): T[] {
+  const target = index + delta;
+  if (target < 0 || target >= list.length) return list;
+  const copy = [...list];
+  const [item] = copy.splice(index, 1);
+  copy.splice(target, 0, item as T);
+  return copy;
+}
+
+export function removeItem<T>(list: T[], index: number): T[] {
+  return list.filter((_, i) => i !== index);
+}
+
+export function replaceItem<T>(list: T[], index: number, item: T): T[] {
+  return list.map((current, i) => (i === index ? item : current));
+}

@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   brandingEnvelope,
   createNoRetryQueryClient,
@@ -10,6 +10,132 @@ import {
   stubApi,
 } from '../../../test/render-app';
 import { DEFAULT_BRANDING } from '../../features/branding/defaults';
+import { clearSession, saveSession } from '../../lib/session-tokens';
+
+afterEach(() => {
+  clearSession();
+});
+
+/** The API for a page view: branding (with `branding` overrides), no logo, and a signed-in user. */
+function stubSite(
+  branding: Record<string, unknown> = {},
+  user?: { profileType: string; name: string },
+) {
+  if (user) saveSession({ jwt: 'session-token' }, false);
+  return stubApi({
+    '/api/branding-saas': () => jsonResponse(brandingEnvelope(branding)),
+    '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
+    '/api/permissions/status': () =>
+      jsonResponse({
+        permissions: {
+          projects: { enabled: true, create: true, update: true },
+          tfxes: { enabled: true, create: true, update: true },
+          resources: { enabled: true },
+          notifications: { enabled: true },
+          organizations: { enabled: true, create: true, update: true },
+        },
+      }),
+    '/api/users/me': () =>
+      jsonResponse({ id: 9, username: 'ana', email: 'ana@test.es', confirmed: true, ...user }),
+    '/api/students': () => jsonResponse({ data: [] }),
+    '/api/teachers': () => jsonResponse({ data: [] }),
+    '/api/coordinators': () => jsonResponse({ data: [] }),
+    '/api/banners': () => jsonResponse({ data: [], meta: {} }),
+    '/api/footer-sections': () => jsonResponse({ data: [], meta: {} }),
+  });
+}
+
+describe('home for visitors', () => {
+  it('presents the platform to students, teachers and organisations, each with its way in', async () => {
+    stubSite({ program: null });
+    renderApp('/');
+
+    const audiences = await screen.findByRole('region', {
+      name: 'Una plataforma, tres formas de participar',
+    });
+    for (const title of ['Estudiantes', 'Profesorado', 'Organizaciones']) {
+      expect(within(audiences).getByRole('heading', { level: 3, name: title })).toBeTruthy();
+    }
+    expect(
+      within(audiences)
+        .getByRole('link', { name: /Lo que te ofrecemos/ })
+        .getAttribute('href'),
+    ).toBe('/estudiantes');
+    expect(
+      within(audiences)
+        .getByRole('link', { name: /Cómo participar/ })
+        .getAttribute('href'),
+    ).toBe('/organizaciones');
+    expect(
+      within(audiences)
+        .getByRole('link', { name: /Crear mi cuenta de docente/ })
+        .getAttribute('href'),
+    ).toBe('/register?profile=teacher');
+    expect(screen.getByRole('link', { name: 'Soy estudiante' }).getAttribute('href')).toBe(
+      '/estudiantes',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Cómo funciona' })).toBeTruthy();
+  });
+
+  it('when the program matches "Emprende", the page closes inviting to register as a student with "Inscribirme ahora"', async () => {
+    stubSite({ program: 'Programa Emprende 2024' });
+    renderApp('/');
+
+    const invitation = await screen.findByRole('link', { name: 'Inscribirme ahora' });
+    expect(invitation.getAttribute('href')).toBe('/register?profile=student');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Participa en Programa Emprende 2024' }),
+    ).toBeTruthy();
+  });
+
+  it('when the program does not match "Emprende", there is no "Inscribirme ahora" but a way to register', async () => {
+    stubSite({ program: 'Impulsa' });
+    renderApp('/');
+
+    const register = await screen.findByRole('link', { name: 'Registrarme' });
+    expect(register.getAttribute('href')).toBe('/register');
+    expect(screen.queryByRole('link', { name: 'Inscribirme ahora' })).toBeNull();
+  });
+});
+
+describe('home for signed-in people', () => {
+  it('a student sees a welcome with their area instead of the presentation, and no Emprende invitation', async () => {
+    stubSite({ program: 'Emprende' }, { profileType: 'student', name: 'Ana' });
+    renderApp('/');
+
+    const welcome = await screen.findByRole('region', { name: 'Hola, Ana' });
+    expect(
+      within(welcome)
+        .getByRole('link', { name: /^Proyectos/ })
+        .getAttribute('href'),
+    ).toBe('/projects');
+    expect(
+      within(welcome)
+        .getByRole('link', { name: /^Perfil/ })
+        .getAttribute('href'),
+    ).toBe('/profile');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Impacto Universitario Test',
+    );
+    expect(screen.queryByRole('link', { name: 'Inscribirme ahora' })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: 'Una plataforma, tres formas de participar' }),
+    ).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Soy estudiante' })).toBeNull();
+  });
+
+  it('a coordinator without an organisation is invited to create it', async () => {
+    stubSite({}, { profileType: 'coordinator', name: 'Luis' });
+    renderApp('/');
+
+    const welcome = await screen.findByRole('region', { name: 'Hola, Luis' });
+    expect(
+      (await within(welcome).findByRole('link', { name: /^Crea tu organización/ })).getAttribute(
+        'href',
+      ),
+    ).toBe('/organizations/create');
+  });
+});
 
 describe('home route', () => {
   it('while the branding loads, it announces "Cargando..." in a live region', async () => {

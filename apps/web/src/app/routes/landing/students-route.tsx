@@ -1,0 +1,112 @@
+import { Link } from 'react-router';
+import { useSession } from '../../../features/auth/hooks/use-session';
+import { homeFor, LOGIN_PATH } from '../../../features/auth/utils/redirects';
+import { useBranding } from '../../../features/branding/hooks/use-branding';
+import { CallToAction } from '../../../features/landing/components/call-to-action';
+import {
+  FeatureGrid,
+  type LandingFeature,
+} from '../../../features/landing/components/feature-grid';
+import { heroActionClasses, LandingHero } from '../../../features/landing/components/landing-hero';
+import { StepList, type LandingStep } from '../../../features/landing/components/step-list';
+
+const OFFERS: LandingFeature[] = [
+  {
+    title: 'Proyectos con impacto real',
+    description:
+      'Retos propuestos por organizaciones y profesorado para hacer tu TFG o TFM sobre algo que importa: salud, medio ambiente, educación, inclusión...',
+    icon: 'search',
+  },
+  {
+    title: 'Guarda y compara',
+    description:
+      'Filtra por tu área de estudio, guarda los proyectos que te interesan y vuelve a ellos cuando quieras.',
+    icon: 'bookmark',
+  },
+  {
+    title: 'Candidaturas sencillas',
+    description:
+      'Presenta tu candidatura en pocos pasos y sigue su estado desde tu perfil, sin correos perdidos.',
+    icon: 'send',
+  },
+  {
+    title: 'Biblioteca de trabajos finales',
+    description:
+      'Inspírate con trabajos de fin de grado y máster ya terminados y comparte el tuyo cuando acabes.',
+    icon: 'library',
+  },
+  {
+    title: 'Recursos para tu TFG o TFM',
+    description:
+      'Guías y materiales para elegir tema, organizarte y defender tu trabajo con seguridad.',
+    icon: 'spark',
+  },
+  {
+    title: 'Avisos a tu medida',
+    description:
+      'Te avisamos cuando aparecen proyectos que encajan contigo y cuando cambia una candidatura.',
+    icon: 'bell',
+  },
+];
+
+const STEPS: LandingStep[] = [
+  {
+    title: 'Crea tu cuenta',
+    description: 'Solo necesitas tu correo electrónico y una contraseña.',
+  },
+  {
+    title: 'Completa tu perfil',
+    description: 'Tu universidad, tus estudios y lo que te interesa, en unos minutos.',
+  },
+  {
+    title: 'Encuentra tu proyecto',
+    description: 'Explora, guarda y presenta tu candidatura a los que más te motiven.',
+  },
+  {
+    title: 'Hazlo realidad',
+    description: 'Desarrolla tu TFG o TFM con una organización y el apoyo de tu tutor o tutora.',
+  },
+];
+
+/** `/estudiantes` (spec §2): what the platform offers students, and how to join. */
+export function StudentsLandingRoute() {
+  const { projectName } = useBranding();
+  const { status, user } = useSession();
+  const isSignedIn = status === 'authenticated';
+
+  const actions = isSignedIn ? (
+    <Link to={homeFor(user?.profileType)} className={heroActionClasses('primary')}>
+      Ir a mi área
+    </Link>
+  ) : (
+    <>
+      <Link to="/register?profile=student" className={heroActionClasses('primary')}>
+        Crear mi cuenta de estudiante
+      </Link>
+      <Link to={LOGIN_PATH} className={heroActionClasses('secondary')}>
+        Iniciar sesión
+      </Link>
+    </>
+  );
+
+  return (
+    <>
+      <LandingHero
+        eyebrow={<p className="tracking-widest uppercase">Para estudiantes</p>}
+        title="Haz un TFG o TFM que deje huella"
+        actions={actions}
+      >
+        <p>
+          En {projectName} encuentras proyectos de impacto social propuestos por organizaciones y
+          profesorado de toda España, para que tu trabajo final sirva a alguien más que a tu
+          tribunal.
+        </p>
+      </LandingHero>
+      <FeatureGrid id="ofrecemos" title="Lo que te ofrecemos" items={OFFERS} />
+      <StepList id="pasos" title="Cómo empezar" steps={STEPS} />
+      <CallToAction id="unete" title="Tu próximo proyecto te está esperando" actions={actions}>
+        <p>Crear tu cuenta solo te llevará unos minutos.</p>
+      </CallToAction>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { areaLinksFor, type AreaPermissions } from './area-links';
+
+const ALL_ON: AreaPermissions = {
+  projects: { enabled: true, create: true, update: true },
+  tfxes: { enabled: true },
+  resources: { enabled: true },
+  notifications: { enabled: true },
+  organizations: { enabled: true, create: true },
+};
+const ALL_OFF: AreaPermissions = {
+  projects: { enabled: false, create: false, update: false },
+  tfxes: { enabled: false },
+  resources: { enabled: false },
+  notifications: { enabled: false },
+  organizations: { enabled: false, create: false },
+};
+
+const labels = (...args: Parameters<typeof areaLinksFor>) =>
+  areaLinksFor(...args).map((l) => `${l.label} → ${l.to}`);
+
+describe('areaLinksFor', () => {
+  it('a student with every feature on gets projects, library, resources, communications and profile', () => {
+    expect(labels({ profileType: 'student', hasOrganization: false, permissions: ALL_ON })).toEqual(
+      [
+        'Proyectos → /projects',
+        'Biblioteca de trabajos finales → /tfx',
+        'Recursos → /resources',
+        'Comunicaciones → /profile?section=notifications',
+        'Perfil → /profile',
+      ],
+    );
+  });
+
+  it('with every feature off, a student only gets the profile', () => {
+    expect(
+      labels({ profileType: 'student', hasOrganization: false, permissions: ALL_OFF }),
+    ).toEqual(['Perfil → /profile']);
+  });
+
+  it('a teacher always gets "Ver proyectos", and the publishing places only with projects.create', () => {
+    expect(labels({ profileType: 'teacher', hasOrganization: false, permissions: ALL_ON })).toEqual(
+      [
+        'Publica tu proyecto → /projects/create',
+        'Mis proyectos → /projects/personal',
+        'Panel de Control → /teachers/dashboard',
+        'Ver proyectos → /projects',
+        'Perfil → /profile',
+      ],
+    );
+    expect(
+      labels({ profileType: 'teacher', hasOrganization: false, permissions: ALL_OFF }),
+    ).toEqual(['Ver proyectos → /projects', 'Perfil → /profile']);
+  });
+
+  it('a coordinator with an organisation publishes; without one is invited to create it', () => {
+    expect(
+      labels({ profileType: 'coordinator', hasOrganization: true, permissions: ALL_ON }),
+    ).toEqual([
+      'Publicar mi proyecto → /projects/create',
+      'Mis proyectos → /organizations',
+      'Perfil → /profile',
+    ]);
+    expect(
+      labels({ profileType: 'coordinator', hasOrganization: false, permissions: ALL_ON }),
+    ).toEqual(['Crea tu organización → /organizations/create', 'Perfil → /profile']);
+    expect(
+      labels({ profileType: 'coordinator', hasOrganization: false, permissions: ALL_OFF }),
+    ).toEqual(['Perfil → /profile']);
+  });
+
+  it('an admin gets faculties, project assignment (projects enabled and update) and settings', () => {
+    expect(labels({ profileType: 'admin', hasOrganization: false, permissions: ALL_ON })).toEqual([
+      'Facultades y Grados → /campus',
+      'Asignar proyectos → /projects/asignations',
+      'Ajustes → /admin/ajustes',
+      'Perfil → /profile',
+    ]);
+    expect(labels({ profileType: 'admin', hasOrganization: false, permissions: ALL_OFF })).toEqual([
+      'Facultades y Grados → /campus',
+      'Ajustes → /admin/ajustes',
+      'Perfil → /profile',
+    ]);
+  });
+
+  it('an account without a profile type yet only gets the profile', () => {
+    expect(labels({ profileType: null, hasOrganization: false, permissions: ALL_ON })).toEqual([
+      'Perfil → /profile',
+    ]);
+  });
+});

@@ -1,0 +1,150 @@
+import type { LandingIconName } from '../components/landing-icon';
+
+/** The feature switches the welcome needs (spec §3 Permissions per feature). */
+export interface AreaPermissions {
+  projects: { enabled: boolean; create: boolean; update: boolean };
+  tfxes: { enabled: boolean };
+  resources: { enabled: boolean };
+  notifications: { enabled: boolean };
+  organizations: { enabled: boolean; create: boolean };
+}
+
+export interface AreaInput {
+  profileType: 'student' | 'teacher' | 'coordinator' | 'admin' | null;
+  /** A coordinator's organisation (spec §2: with or without one, the menu differs). */
+  hasOrganization: boolean;
+  permissions: AreaPermissions;
+}
+
+export interface AreaLink {
+  label: string;
+  description: string;
+  to: string;
+  icon: LandingIconName;
+}
+
+const PROFILE: AreaLink = {
+  label: 'Perfil',
+  description: 'Tus datos, tus candidaturas y tus proyectos guardados.',
+  to: '/profile',
+  icon: 'user',
+};
+
+/**
+ * What a signed-in person finds on `/` instead of the presentation (ADR 0015): the main places of
+ * their area, with the labels and conditions of the header (spec §2 Header and menu by audience).
+ */
+export function areaLinksFor({ profileType, hasOrganization, permissions }: AreaInput): AreaLink[] {
+  const links: (AreaLink | false)[] = [];
+  switch (profileType) {
+    case 'student':
+      links.push(
+        permissions.projects.enabled && {
+          label: 'Proyectos',
+          description: 'Explora los proyectos publicados, guárdalos y presenta tu candidatura.',
+          to: '/projects',
+          icon: 'search',
+        },
+        permissions.tfxes.enabled && {
+          label: 'Biblioteca de trabajos finales',
+          description: 'Trabajos de fin de grado y máster con impacto social.',
+          to: '/tfx',
+          icon: 'library',
+        },
+        permissions.resources.enabled && {
+          label: 'Recursos',
+          description: 'Guías y materiales para preparar tu TFG o TFM.',
+          to: '/resources',
+          icon: 'spark',
+        },
+        permissions.notifications.enabled && {
+          label: 'Comunicaciones',
+          description: 'Los avisos que te envían sobre tus candidaturas y proyectos.',
+          to: '/profile?section=notifications',
+          icon: 'bell',
+        },
+      );
+      break;
+    case 'teacher':
+      links.push(
+        permissions.projects.create && {
+          label: 'Publica tu proyecto',
+          description: 'Propón un proyecto para que lo desarrollen tus estudiantes.',
+          to: '/projects/create',
+          icon: 'plus',
+        },
+        permissions.projects.create && {
+          label: 'Mis proyectos',
+          description: 'Los proyectos que has publicado y sus candidaturas.',
+          to: '/projects/personal',
+          icon: 'bookmark',
+        },
+        permissions.projects.create && {
+          label: 'Panel de Control',
+          description: 'El seguimiento de los trabajos que tutorizas.',
+          to: '/teachers/dashboard',
+          icon: 'chart',
+        },
+        {
+          label: 'Ver proyectos',
+          description: 'Todos los proyectos publicados en la plataforma.',
+          to: '/projects',
+          icon: 'search',
+        },
+      );
+      break;
+    case 'coordinator':
+      if (hasOrganization) {
+        links.push(
+          {
+            label: 'Publicar mi proyecto',
+            description: 'Plantea un reto de tu organización al talento universitario.',
+            to: '/projects/create',
+            icon: 'plus',
+          },
+          {
+            label: 'Mis proyectos',
+            description: 'Los proyectos de tu organización y sus candidaturas.',
+            to: '/organizations',
+            icon: 'bookmark',
+          },
+        );
+      } else {
+        links.push(
+          permissions.organizations.create && {
+            label: 'Crea tu organización',
+            description: 'El primer paso para publicar proyectos.',
+            to: '/organizations/create',
+            icon: 'organization',
+          },
+        );
+      }
+      break;
+    case 'admin':
+      links.push(
+        {
+          label: 'Facultades y Grados',
+          description: 'Campus, grados y convocatorias.',
+          to: '/campus',
+          icon: 'student',
+        },
+        permissions.projects.enabled &&
+          permissions.projects.update && {
+            label: 'Asignar proyectos',
+            description: 'Asigna proyectos a estudiantes y revisa las candidaturas.',
+            to: '/projects/asignations',
+            icon: 'people',
+          },
+        {
+          label: 'Ajustes',
+          description: 'Imagen de la plataforma, permisos, pie de página y avisos.',
+          to: '/admin/ajustes',
+          icon: 'settings',
+        },
+      );
+      break;
+    case null:
+      break;
+  }
+  return [...links.filter((link): link is AreaLink => link !== false), PROFILE];
+}

@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** The web features: each may import lib/ and components/, never another feature. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -54,6 +62,25 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/features/**'] }],
     },
   },
+  // House style rule 1: features do not import each other; app/ composes them.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+            `**/features/${other}`,
+            `**/features/${other}/**`,
+            `../${other}`,
+            `../${other}/**`,
+            `../../${other}`,
+            `../../${other}/**`,
+          ]),
+        },
+      ],
+    },
+  })),
   {
     files: ['packages/shared/src/**'],
     rules: {

@@ -139,8 +139,11 @@ export function RegisterForm({
                 key={type}
                 className={cn(
                   'flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-main',
-                  isChecked ? 'border-main bg-main/5 ring-1 ring-main' : 'border-slate-300',
-                  profileError && !isChecked ? 'border-red-700' : null,
+                  isChecked
+                    ? 'border-main bg-main/5 ring-1 ring-main'
+                    : profileError
+                      ? 'border-red-700'
+                      : 'border-slate-300',
                 )}
               >
                 <input

@@ -123,6 +123,7 @@ export function FooterColumnFields({
                       ...current,
                       sourceId: uploaded.id,
                       url: uploaded.url,
+                      sourceAlternativeText: undefined,
                       width:
                         current.width || (uploaded.width === null ? '' : String(uploaded.width)),
                       height:

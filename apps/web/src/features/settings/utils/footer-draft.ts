@@ -49,6 +49,11 @@ export interface FooterImageDraft {
   id?: number;
   sourceId: number | null;
   url: string;
+  /**
+   * The stored media's own text alternative, kept as it was; undefined for a newly uploaded file,
+   * which takes the image's.
+   */
+  sourceAlternativeText?: string | null;
   alternativeText: string;
   isLink: boolean;
   width: string;
@@ -158,6 +163,9 @@ export function toFooterDraft(
           id: image.id,
           sourceId: image.source?.data?.id ?? null,
           url: str(image.source?.data?.attributes.url),
+          sourceAlternativeText: image.source?.data
+            ? (image.source.data.attributes.alternativeText ?? null)
+            : undefined,
           alternativeText: str(
             image.alternativeText ?? image.source?.data?.attributes.alternativeText,
           ),
@@ -205,7 +213,16 @@ export function toFooterWire(sections: FooterSectionDraft[]): FooterSectionWire[
                     data:
                       image.sourceId === null
                         ? null
-                        : { id: image.sourceId, attributes: { url: image.url, alternativeText } },
+                        : {
+                            id: image.sourceId,
+                            attributes: {
+                              url: image.url,
+                              alternativeText:
+                                image.sourceAlternativeText === undefined
+                                  ? alternativeText
+                                  : image.sourceAlternativeText,
+                            },
+                          },
                   },
                   alternativeText,
                   isLink: image.isLink,

@@ -1,4 +1,15 @@
 import type { RouteObject } from 'react-router';
+import { RequireSession } from '../../../features/auth/components/require-session';
+import { ProfileRoute } from './profile-route';
 
-/** Routes of this area (see ../../routes.tsx). */
-export const profileRoutes: RouteObject[] = [];
+/** Routes of this area (see ../../routes.tsx). Spec §2: signed out, /profile goes to the login. */
+export const profileRoutes: RouteObject[] = [
+  {
+    path: 'profile',
+    element: (
+      <RequireSession>
+        <ProfileRoute />
+      </RequireSession>
+    ),
+  },
+];

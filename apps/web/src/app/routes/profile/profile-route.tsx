@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/form';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
+import { useSession } from '../../../features/auth/hooks/use-session';
+import { usePermissions } from '../../../features/permissions/api/get-permissions';
+import { PersonalDataForm } from '../../../features/profile/components/personal-data-form';
+import { ProfileHeaderCard } from '../../../features/profile/components/profile-header-card';
+import { ProfileCard } from '../../../features/profile/components/section-states';
+import { StudentSections } from '../../../features/profile/components/student-sections';
+
+function CardHeading({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-col gap-1">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      {children ? <p className="text-sm text-slate-700">{children}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * /profile (spec §2), behind RequireSession: the header card, then for students their sections
+ * as tabs (`?section=`), then personal data and security for everyone. The header menu only
+ * offers students the section links; the others get the two common parts.
+ */
+export function ProfileRoute() {
+  const { user, details } = useSession();
+  const { permissions, isPending: permissionsPending } = usePermissions();
+  if (!user) return <LoadingStatus />;
+  const isStudent = user.profileType === 'student';
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+      <ProfileHeaderCard
+        user={user}
+        affiliation={details?.organization?.name ?? details?.university?.name ?? null}
+      />
+
+      {isStudent ? (
+        <ProfileCard labelledBy="perfil-actividad">
+          <CardHeading id="perfil-actividad" title="Mi actividad">
+            Tus candidaturas, los proyectos que sigues y tus comunicaciones, en un solo sitio.
+          </CardHeading>
+          {details === null || permissionsPending ? (
+            <LoadingStatus />
+          ) : details.profileId === null ? (
+            <Alert>
+              Tu perfil de estudiante todavía no está listo. Vuelve a intentarlo en unos minutos.
+            </Alert>
+          ) : (
+            <StudentSections
+              studentId={details.profileId}
+              notificationsEnabled={permissions.notifications.enabled}
+              canBrowseProjects={permissions.projects.enabled}
+              canUploadWork={
+                permissions.tfxes.enabled && permissions.tfxes.create && details.tfxs.length === 0
+              }
+            />
+          )}
+        </ProfileCard>
+      ) : null}
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ProfileCard labelledBy="perfil-datos">
+          <CardHeading id="perfil-datos" title="Datos personales">
+            Así te verán las personas con las que colabores en la plataforma.
+          </CardHeading>
+          <PersonalDataForm key={user.id} user={user} />
+        </ProfileCard>
+        <ProfileCard labelledBy="perfil-seguridad">
+          <CardHeading id="perfil-seguridad" title="Seguridad">
+            Cambia tu contraseña. Al hacerlo se cerrarán las sesiones abiertas en otros
+            dispositivos.
+          </CardHeading>
+          <ChangePasswordForm />
+        </ProfileCard>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { NotificationList } from './notification-list';
+import { NotificationPreferencesForm } from './notification-preferences-form';
+
+/** "Comunicaciones": the communication centre, then the notification preferences. */
+export function NotificationsSection({ studentId }: { studentId: number }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col">
+        <NotificationList studentId={studentId} />
+      </div>
+      <section aria-labelledby="preferencias-avisos" className="border-t border-slate-200 pt-6">
+        <h3 id="preferencias-avisos" className="text-lg font-bold text-slate-900">
+          Preferencias de avisos
+        </h3>
+        <p className="mt-1 mb-4 text-sm text-slate-700">
+          Elige de qué quieres enterarte y por dónde te lo contamos.
+        </p>
+        <NotificationPreferencesForm studentId={studentId} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Alert, TextField } from '../../../components/ui/form';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateMe } from '../api/update-me';
+import type { ProfileUser } from '../types';
+import {
+  INVALID_FORMAT_MESSAGE,
+  PHONE_PLACEHOLDER,
+  toUpdateMeBody,
+  validatePersonalData,
+  type PersonalData,
+} from '../utils/personal-data';
+
+export const PERSONAL_DATA_SAVED_MESSAGE = 'Tus datos se han guardado.';
+
+type FieldName = keyof PersonalData;
+
+/** The fields a refusal of `PUT /api/user/me` points at (Strapi ValidationError details). */
+function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const issues = Array.isArray(error.details.errors) ? (error.details.errors as unknown[]) : [];
+  const fields: Partial<Record<FieldName, string>> = {};
+  for (const issue of issues) {
+    const path = (issue as { path?: unknown }).path;
+    const field: unknown = Array.isArray(path) ? (path as unknown[])[0] : undefined;
+    if (field === 'name' || field === 'surname' || field === 'phone') {
+      fields[field] = INVALID_FORMAT_MESSAGE;
+    }
+  }
+  return fields;
+}
+
+/**
+ * Personal data (`PUT /api/user/me`): name, surname and phone; the email is shown but cannot be
+ * changed here. A field's error shows once it has been edited and left, or after a refused send
+ * (spec §5: forms validate on change), and the first invalid field takes the focus.
+ */
+export function PersonalDataForm({ user }: { user: ProfileUser }) {
+  const [values, setValues] = useState<PersonalData>({
+    name: user.name ?? '',
+    surname: user.surname ?? '',
+    phone: user.phone ?? '',
+  });
+  const [visited, setVisited] = useState<Partial<Record<FieldName, boolean>>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const save = useUpdateMe();
+  const clientErrors = validatePersonalData(values);
+  const serverErrors = save.isError ? serverFieldErrors(save.error) : {};
+  const errorOf = (field: FieldName) =>
+    serverErrors[field] ?? (isSubmitted || visited[field] ? clientErrors[field] : undefined);
+
+  const fieldProps = (field: FieldName) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      if (!save.isPending) save.reset();
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+    },
+    onBlur: () => setVisited((current) => ({ ...current, [field]: true })),
+    error: errorOf(field),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    const form = event.currentTarget;
+    if (Object.keys(clientErrors).length > 0) {
+      // The errors render with this state change; focus the first one right after.
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    save.mutate(toUpdateMeBody(values));
+  };
+
+  const hasServerFieldError = Object.keys(serverErrors).length > 0;
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...fieldProps('name')} label="Nombre" autoComplete="given-name" />
+        <TextField {...fieldProps('surname')} label="Apellidos" autoComplete="family-name" />
+        <TextField
+          {...fieldProps('phone')}
+          label="Teléfono"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={PHONE_PLACEHOLDER}
+          isOptional
+        />
+        <TextField
+          name="email"
+          label="Correo electrónico"
+          type="email"
+          value={user.email}
+          readOnly
+          hint="Es el correo con el que entras; no se puede cambiar desde aquí."
+        />
+      </div>
+      <div className="flex flex-col gap-3">
+        <Button type="submit" isPending={save.isPending} className="self-start">
+          Guardar cambios
+        </Button>
+        {save.isSuccess ? <Alert tone="success">{PERSONAL_DATA_SAVED_MESSAGE}</Alert> : null}
+        {save.isError && !hasServerFieldError ? (
+          <Alert tone="error">
+            No se han podido guardar tus datos. Inténtalo de nuevo en unos minutos.
+          </Alert>
+        ) : null}
+      </div>
+    </form>
+  );
+}

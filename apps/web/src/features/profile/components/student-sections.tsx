@@ -1,0 +1,87 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useSearchParams } from 'react-router';
+import {
+  availableSections,
+  SECTION_PARAM,
+  selectedSectionIndex,
+  type ProfileSectionId,
+} from '../utils/profile-sections';
+import { ApplicationsSection } from './applications-section';
+import { NotificationsSection } from './notifications-section';
+import { OngoingProjectsSection } from './ongoing-projects-section';
+import { PublishedWorksSection } from './published-works-section';
+import { SavedProjectsSection } from './saved-projects-section';
+
+export interface StudentSectionsProps {
+  studentId: number;
+  /** Spec §3 permissions: "Comunicaciones" exists only while notifications are enabled. */
+  notificationsEnabled: boolean;
+  canBrowseProjects: boolean;
+  canUploadWork: boolean;
+}
+
+/**
+ * The student's sections of /profile as tabs (Headless UI Tabs: arrow keys move between them).
+ * The selected tab follows `?section=` (spec §2); choosing another replaces the URL, so Back
+ * leaves the page instead of walking through tabs. An unknown section shows the first tab.
+ */
+export function StudentSections({
+  studentId,
+  notificationsEnabled,
+  canBrowseProjects,
+  canUploadWork,
+}: StudentSectionsProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sections = availableSections({ notificationsEnabled });
+  const selectedIndex = selectedSectionIndex(searchParams.get(SECTION_PARAM), sections);
+
+  const select = (index: number) => {
+    const section = sections[index];
+    if (!section) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(SECTION_PARAM, section.id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const panel = (id: ProfileSectionId) => {
+    switch (id) {
+      case 'applys':
+        return <ApplicationsSection studentId={studentId} canBrowseProjects={canBrowseProjects} />;
+      case 'projects':
+        return <SavedProjectsSection studentId={studentId} canBrowseProjects={canBrowseProjects} />;
+      case 'ongoing':
+        return <OngoingProjectsSection studentId={studentId} />;
+      case 'tfx':
+        return <PublishedWorksSection studentId={studentId} canUploadWork={canUploadWork} />;
+      case 'notifications':
+        return <NotificationsSection studentId={studentId} />;
+    }
+  };
+
+  return (
+    <TabGroup selectedIndex={selectedIndex} onChange={select}>
+      <TabList aria-label="Secciones de tu actividad" className="flex flex-wrap gap-2">
+        {sections.map((section) => (
+          <Tab
+            key={section.id}
+            className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 transition-colors hover:bg-slate-100 data-[selected]:border-main data-[selected]:bg-main data-[selected]:text-on-main"
+          >
+            {section.label}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanels className="mt-6">
+        {sections.map((section) => (
+          <TabPanel key={section.id} className="rounded-lg">
+            {panel(section.id)}
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
+  );
+}

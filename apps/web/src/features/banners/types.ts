@@ -51,6 +51,8 @@ export interface Banner {
   startsAt: number | null;
   endsAt: number;
   isPublished: boolean;
+  /** When it was published (ISO), null for a draft. */
+  publishedAt: string | null;
   /** Changes when an admin edits the banner, so a closed banner shows again after an edit. */
   version: string;
 }

@@ -17,6 +17,7 @@ const studentBanner: Banner = {
   startsAt: at('2024-02-05T00:00:00+01:00'),
   endsAt: at('2024-03-31T23:59:59+02:00'),
   isPublished: true,
+  publishedAt: '2024-01-01T00:00:00.000Z',
   version: 'v1',
 };
 
@@ -84,34 +85,34 @@ describe('matchesAudience', () => {
 
 describe('visibleBanners (spec §2 Banners)', () => {
   const all = [companyBanner, studentBanner];
-  const titles = (
+  const idsShown = (
     now: string,
     pathname: string,
     audience: Banner['placements'][0]['audiences'][0] | null,
   ) => visibleBanners(all, { now: at(now), pathname, audience }).map((b) => b.id);
 
   it('on 15 Jan 2024 the company banner shows on / and /organizaciones, not on /estudiantes', () => {
-    expect(titles('2024-01-15T10:00:00+01:00', '/', 'visitor')).toEqual([1]);
-    expect(titles('2024-01-15T10:00:00+01:00', '/organizaciones', 'coordinator')).toEqual([1]);
-    expect(titles('2024-01-15T10:00:00+01:00', '/estudiantes', 'visitor')).toEqual([]);
+    expect(idsShown('2024-01-15T10:00:00+01:00', '/', 'visitor')).toEqual([1]);
+    expect(idsShown('2024-01-15T10:00:00+01:00', '/organizaciones', 'coordinator')).toEqual([1]);
+    expect(idsShown('2024-01-15T10:00:00+01:00', '/estudiantes', 'visitor')).toEqual([]);
   });
 
   it('on 1 Mar 2024 the student banner shows on /estudiantes to anyone and on /projects to teachers only', () => {
-    expect(titles('2024-03-01T10:00:00+01:00', '/estudiantes', 'visitor')).toEqual([2]);
-    expect(titles('2024-03-01T10:00:00+01:00', '/estudiantes', 'student')).toEqual([2]);
-    expect(titles('2024-03-01T10:00:00+01:00', '/projects', 'teacher')).toEqual([2]);
-    expect(titles('2024-03-01T10:00:00+01:00', '/projects', 'student')).toEqual([]);
-    expect(titles('2024-03-01T10:00:00+01:00', '/', 'visitor')).toEqual([]);
+    expect(idsShown('2024-03-01T10:00:00+01:00', '/estudiantes', 'visitor')).toEqual([2]);
+    expect(idsShown('2024-03-01T10:00:00+01:00', '/estudiantes', 'student')).toEqual([2]);
+    expect(idsShown('2024-03-01T10:00:00+01:00', '/projects', 'teacher')).toEqual([2]);
+    expect(idsShown('2024-03-01T10:00:00+01:00', '/projects', 'student')).toEqual([]);
+    expect(idsShown('2024-03-01T10:00:00+01:00', '/', 'visitor')).toEqual([]);
   });
 
   it('on 15 Apr 2024 no banner shows anywhere', () => {
     for (const path of ['/', '/organizaciones', '/estudiantes', '/projects']) {
-      expect(titles('2024-04-15T10:00:00+02:00', path, 'teacher')).toEqual([]);
+      expect(idsShown('2024-04-15T10:00:00+02:00', path, 'teacher')).toEqual([]);
     }
   });
 
   it('an unpublished banner never shows, even inside its window', () => {
-    const draft = { ...studentBanner, isPublished: false };
+    const draft = { ...studentBanner, isPublished: false, publishedAt: null };
     expect(
       visibleBanners([draft], {
         now: at('2024-03-01T10:00:00+01:00'),

@@ -17,6 +17,7 @@ export function toBanner(id: number, attributes: BannerAttributes): Banner | nul
     startsAt,
     endsAt,
     isPublished: attributes.publishedAt !== null,
+    publishedAt: attributes.publishedAt,
     version: attributes.updatedAt,
   };
 }

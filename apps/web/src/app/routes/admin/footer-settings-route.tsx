@@ -21,8 +21,8 @@ export function FooterSettingsRoute() {
         <p className="mt-1 text-sm text-slate-700">
           El pie de página se organiza en filas y cada fila en columnas. Una columna puede tener
           imágenes, enlaces y un selector de idioma; pulsa «Editar» en una columna para cambiarla.
-          Las direcciones de los enlaces empiezan por https:// o son rutas de este sitio, como
-          /projects.
+          Las direcciones de los enlaces empiezan por https://, mailto: o tel:, o son rutas de este
+          sitio, como /projects.
         </p>
       </div>
       {footer.isPending ? (

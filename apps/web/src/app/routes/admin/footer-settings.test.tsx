@@ -179,7 +179,7 @@ describe('footer editor', () => {
     );
     const added = within(column).getByRole('group', { name: 'Fila 1, columna 2, enlace 3' });
     fireEvent.change(within(added).getByRole('textbox', { name: 'Dirección' }), {
-      target: { value: 'mailto:hola@example.org' },
+      target: { value: 'www.example.org' },
     });
     // Fold it: the save must open it again to show the errors.
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar: fila 1, columna 2' }));

@@ -209,14 +209,16 @@ export function FooterEditor({ sections, onSave, onUploadImage }: FooterEditorPr
                       onRemove={() => editRows(s, (rows) => removeItem(rows, r))}
                     />
                   </div>
-                  <div className="grid gap-4 xl:grid-cols-2">
+                  <div className="grid items-start gap-4 xl:grid-cols-2">
                     {row.columns.map((column, c) => {
                       const columnName = `${rowName}, columna ${c + 1}`;
                       const isOpen = openColumns.has(column.key);
                       return (
                         <section
                           key={column.key}
-                          aria-labelledby={`titulo-${column.key}`}
+                          // "Fila 2, columna 1": every row has a "Columna 1", and landmarks need
+                          // names of their own.
+                          aria-label={capitalise(columnName)}
                           className="flex min-w-0 flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4"
                         >
                           <div className="flex flex-wrap items-center justify-between gap-3">

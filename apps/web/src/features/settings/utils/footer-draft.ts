@@ -1,4 +1,10 @@
-import { FORMAT_MESSAGE, LINK, REQUIRED_MESSAGE, type FieldErrors } from './form-errors';
+import { FORMAT_MESSAGE, REQUIRED_MESSAGE, type FieldErrors } from './form-errors';
+
+/**
+ * A footer link: an http(s) address, a path of this site, or an e-mail or phone link (the demo
+ * footer's "Contacto" is a mailto: link). The API decides in the end (ADR 0016).
+ */
+export const FOOTER_LINK = /^(?:https?:\/\/|\/|mailto:|tel:)\S*$/i;
 
 /**
  * The footer content (spec §3 Footer content) as `footer_sections.FooterSection` stores it: a list
@@ -265,8 +271,8 @@ function isImageSize(value: string): boolean {
 }
 
 /**
- * The editor's checks, with the API's rules and the spec §5 messages: a link needs a text and an
- * address the API accepts (http(s) or a path of the site); a language option needs a code and a
+ * The editor's checks, with the spec §5 messages: a link needs a text and an address
+ * ({@link FOOTER_LINK}); a language option needs a code and a
  * name; an image needs a file and a text alternative (WCAG 1.1.1).
  */
 export function validateFooterDraft(sections: FooterSectionDraft[]): FieldErrors {
@@ -279,7 +285,8 @@ export function validateFooterDraft(sections: FooterSectionDraft[]): FieldErrors
         column.links.forEach((link, l) => {
           if (link.text.trim() === '') errors[at('links', l, 'text')] = REQUIRED_MESSAGE;
           if (link.url.trim() === '') errors[at('links', l, 'url')] = REQUIRED_MESSAGE;
-          else if (!LINK.test(link.url.trim())) errors[at('links', l, 'url')] = FORMAT_MESSAGE;
+          else if (!FOOTER_LINK.test(link.url.trim()))
+            errors[at('links', l, 'url')] = FORMAT_MESSAGE;
         });
         column.languages.forEach((option, o) => {
           if (option.value.trim() === '')

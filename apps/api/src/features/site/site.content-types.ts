@@ -10,6 +10,14 @@ const link = z
   .string()
   .max(1000)
   .regex(/^(https?:\/\/|\/)[^\s]*$/, 'must be an http(s) URL or a path starting with /');
+/** A footer link may also write or call: the demo footer's "Contacto" is a mailto: link. */
+const footerLinkUrl = z
+  .string()
+  .max(1000)
+  .regex(
+    /^(https?:\/\/|\/|mailto:|tel:)[^\s]*$/,
+    'must be an http(s) URL, a path starting with /, a mailto: or a tel: link',
+  );
 
 /** The menu logo, also used as favicon (spec §1). */
 export const brandingType = defineContentType({
@@ -85,7 +93,7 @@ const footerColumn = z
             id: z.number().int().optional(),
             title: z.string().max(255).nullish(),
             text: z.string().max(255).nullish(),
-            url: link.nullish(),
+            url: footerLinkUrl.nullish(),
             language: z.string().max(10).nullish(),
           })
           .strict(),

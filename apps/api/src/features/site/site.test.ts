@@ -51,3 +51,43 @@ describe('GET /api/permissions/status', () => {
     });
   });
 });
+
+describe('footer sections (admin writes)', () => {
+  const footer = (url: string) => ({
+    data: {
+      FooterSection: [{ rows: [{ columns: [{ links: [{ text: 'Contacto', url }] }] }] }],
+      publishedAt: new Date().toISOString(),
+    },
+  });
+
+  it('when a link is an http(s) URL, a path, a mailto: or a tel: link, the footer is saved', async () => {
+    const { headers } = await signedIn(app, 'admin');
+    for (const url of [
+      'https://ejemplo.es',
+      '/tfx',
+      'mailto:hola@ejemplo.es',
+      'tel:+34600000000',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/footer-sections',
+        headers,
+        payload: footer(url),
+      });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
+  it('when a link is a javascript: or data: URL, the answer is 400', async () => {
+    const { headers } = await signedIn(app, 'admin');
+    for (const url of ['javascript:alert(1)', 'data:text/html,hola', 'mailto: x']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/footer-sections',
+        headers,
+        payload: footer(url),
+      });
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { homeFor, LOGIN_PATH } from '../../../features/auth/utils/redirects';
 import { useBranding } from '../../../features/branding/hooks/use-branding';
+import { AudienceIllustration } from '../../../features/landing/components/audience-illustration';
 import { CallToAction } from '../../../features/landing/components/call-to-action';
 import {
   FeatureGrid,
@@ -83,6 +84,12 @@ export function OrganizationsLandingRoute() {
         eyebrow={<p className="tracking-widest uppercase">Para organizaciones</p>}
         title="Convierte tus retos en proyectos con impacto"
         actions={actions}
+        picture={
+          <AudienceIllustration
+            icon="organization"
+            around={['people', 'teacher', 'check', 'chart']}
+          />
+        }
       >
         <p>
           Empresas, entidades sociales y administraciones plantean en {projectName} los retos que

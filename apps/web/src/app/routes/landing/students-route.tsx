@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { homeFor, LOGIN_PATH } from '../../../features/auth/utils/redirects';
 import { useBranding } from '../../../features/branding/hooks/use-branding';
+import { AudienceIllustration } from '../../../features/landing/components/audience-illustration';
 import { CallToAction } from '../../../features/landing/components/call-to-action';
 import {
   FeatureGrid,
@@ -95,6 +96,9 @@ export function StudentsLandingRoute() {
         eyebrow={<p className="tracking-widest uppercase">Para estudiantes</p>}
         title="Haz un TFG o TFM que deje huella"
         actions={actions}
+        picture={
+          <AudienceIllustration icon="student" around={['search', 'bookmark', 'library', 'bell']} />
+        }
       >
         <p>
           En {projectName} encuentras proyectos de impacto social propuestos por organizaciones y

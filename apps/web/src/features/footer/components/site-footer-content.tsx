@@ -181,7 +181,6 @@ function FooterImageContent({ image }: { image: FooterImage }) {
       alt={image.isLink && alt === '' ? 'Inicio' : alt}
       width={image.width ?? undefined}
       height={image.height ?? undefined}
-      loading="lazy"
       className="h-auto max-w-full"
     />
   );

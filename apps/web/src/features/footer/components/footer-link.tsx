@@ -13,7 +13,7 @@ interface FooterLinkProps {
 const CLASSES =
   'rounded-sm underline-offset-4 decoration-2 hover:underline inline-flex items-center gap-1';
 
-/** A footer link: router link, new tab for other sites (safely), or the mail client. */
+/** A footer link: router link, new tab for other sites (safely), the mail client or the phone. */
 export function FooterLink({ target, children, title, lang }: FooterLinkProps) {
   switch (target.kind) {
     case 'route':
@@ -49,6 +49,7 @@ export function FooterLink({ target, children, title, lang }: FooterLinkProps) {
         </a>
       );
     case 'email':
+    case 'phone':
       return (
         <a href={target.href} title={title} lang={lang} className={CLASSES}>
           {children}

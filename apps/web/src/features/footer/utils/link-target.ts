@@ -2,19 +2,21 @@
 export type LinkTarget =
   | { kind: 'route'; to: string }
   | { kind: 'external'; href: string }
-  | { kind: 'email'; href: string };
+  | { kind: 'email'; href: string }
+  | { kind: 'phone'; href: string };
 
 /**
  * Classifies a link of the footer content. Paths of this site ("/projects") go through the router;
  * http(s) addresses open in a new tab without giving it access to this one; `mailto:` opens the
- * mail client. Anything else (`javascript:`, `//host`, `data:`) is dropped: the content comes from
- * an editor, and a bad record must never become an active link.
+ * mail client and `tel:` the phone. Anything else (`javascript:`, `//host`, `data:`) is dropped:
+ * the content comes from an editor, and a bad record must never become an active link.
  */
 export function linkTarget(url: string | null | undefined): LinkTarget | null {
   const value = url?.trim() ?? '';
   if (/^\/(?![/\\])/.test(value)) return { kind: 'route', to: value };
   if (/^https?:\/\/[^\s]+$/i.test(value)) return { kind: 'external', href: value };
   if (/^mailto:[^\s@]+@[^\s@]+$/i.test(value)) return { kind: 'email', href: value };
+  if (/^tel:\+?[0-9][0-9 ().-]{2,30}$/i.test(value)) return { kind: 'phone', href: value };
   return null;
 }
 

@@ -47,7 +47,12 @@ export function Modal({
   className,
 }: ModalProps) {
   return (
-    <Dialog open={isOpen} onClose={onClose} initialFocus={initialFocus} className="relative z-50">
+    <Dialog
+      open={isOpen}
+      onClose={onClose}
+      initialFocus={initialFocus}
+      className="fixed inset-0 z-50"
+    >
       <DialogBackdrop
         transition
         className="fixed inset-0 bg-slate-950/55 transition-opacity duration-150 ease-out data-[closed]:opacity-0 motion-reduce:transition-none"

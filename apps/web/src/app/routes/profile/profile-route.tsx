@@ -32,7 +32,7 @@ export function ProfileRoute() {
   const isStudent = user.profileType === 'student';
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-3 py-5 sm:gap-6 sm:px-6 sm:py-10">
       <ProfileHeaderCard
         user={user}
         affiliation={details?.organization?.name ?? details?.university?.name ?? null}

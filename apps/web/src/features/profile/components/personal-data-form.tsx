@@ -77,8 +77,8 @@ export function PersonalDataForm({ user }: { user: ProfileUser }) {
 
   const hasServerFieldError = Object.keys(serverErrors).length > 0;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form noValidate onSubmit={submit} className="@container flex flex-col gap-5">
+      <div className="grid gap-5 @lg:grid-cols-2">
         <TextField {...fieldProps('name')} label="Nombre" autoComplete="given-name" />
         <TextField {...fieldProps('surname')} label="Apellidos" autoComplete="family-name" />
         <TextField

@@ -73,7 +73,7 @@ export function ProfileHeaderCard({ user, affiliation }: ProfileHeaderCardProps)
   return (
     <section
       aria-labelledby="perfil-nombre"
-      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7"
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-7"
     >
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <div className="flex flex-col items-center gap-3 sm:items-start">

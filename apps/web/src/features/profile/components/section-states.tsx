@@ -37,7 +37,7 @@ export function ProfileCard({
   return (
     <section
       aria-labelledby={labelledBy}
-      className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 ${className}`}
+      className={`rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-7 ${className}`}
     >
       {children}
     </section>

@@ -69,7 +69,7 @@ export function StudentSections({
         {sections.map((section) => (
           <Tab
             key={section.id}
-            className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 transition-colors hover:bg-slate-100 data-[selected]:border-main data-[selected]:bg-main data-[selected]:text-on-main"
+            className="rounded-full border border-slate-300 bg-white px-3.5 py-2 text-sm sm:px-4 font-semibold text-slate-800 transition-colors hover:bg-slate-100 data-[selected]:border-main data-[selected]:bg-main data-[selected]:text-on-main"
           >
             {section.label}
           </Tab>

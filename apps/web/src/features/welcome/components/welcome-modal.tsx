@@ -15,7 +15,7 @@ export const WELCOME_TITLE = '¡Estás dentro!';
 const COPY: Record<WelcomeKind, WelcomeCopy> = {
   student: {
     description:
-      'Tu cuenta ya está lista. Cuéntanos dónde estudias y cómo contactarte para que podamos recomendarte los proyectos que mejor encajan contigo y las organizaciones puedan escribirte.',
+      'Tu cuenta ya está lista. Completa tu perfil con tu provincia y un teléfono de contacto para que podamos recomendarte los proyectos que mejor encajan contigo y las organizaciones puedan escribirte.',
     action: 'Completar perfil en 3 minutos',
   },
   coordinator: {

@@ -62,22 +62,28 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:h-20 sm:px-6">
-        <HomeLink projectName={branding.projectName} />
-        <div className="flex flex-1 items-center justify-end gap-2 lg:gap-3">
+        <HomeLink
+          projectName={branding.projectName}
+          hasWideMenu={model.entries.length > 0 || action !== null}
+        />
+        <div className="flex flex-1 items-center justify-end gap-2">
           <DesktopNav
             entries={model.entries}
             currentHref={currentHref}
             className="hidden lg:block"
           />
           {action && (
-            <ButtonLink
-              to={action.href}
-              aria-current={action.href === currentHref ? 'page' : undefined}
-              className="hidden px-4 py-2 whitespace-nowrap lg:inline-flex"
-            >
-              <UploadIcon />
-              {action.label}
-            </ButtonLink>
+            // A wrapper hides it: the button's own inline-flex would win over `hidden`.
+            <div className="hidden lg:block">
+              <ButtonLink
+                to={action.href}
+                aria-current={action.href === currentHref ? 'page' : undefined}
+                className="px-4 py-2 whitespace-nowrap"
+              >
+                <UploadIcon />
+                {action.label}
+              </ButtonLink>
+            </div>
           )}
           {model.showNotificationBell && notificationBell && (
             <div data-slot="notification-bell" className="flex items-center">
@@ -115,8 +121,11 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
   );
 }
 
-/** The menu logo and the project name, together the link home. */
-function HomeLink({ projectName }: { projectName: string }) {
+/**
+ * The menu logo and the project name, together the link home. Next to a menu, between the `lg` and
+ * `xl` widths the name is only read out (the logo shows), so the menu fits on one line.
+ */
+function HomeLink({ projectName, hasWideMenu }: { projectName: string; hasWideMenu: boolean }) {
   const menuLogo = useMenuLogo();
   // A logo URL that does not load must not leave a broken-image icon in the header.
   const [failedLogoUrl, setFailedLogoUrl] = useState<string | null>(null);
@@ -143,6 +152,7 @@ function HomeLink({ projectName }: { projectName: string }) {
       <span
         className={cn(
           'truncate text-base font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg',
+          hasWideMenu && 'lg:max-xl:sr-only',
         )}
       >
         {projectName}

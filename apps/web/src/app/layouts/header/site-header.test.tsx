@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,10 @@ function desktopMenu(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Menú principal' });
   return [...nav.querySelectorAll('a, button')].map((element) => element.textContent ?? '');
 }
+
+// The menu waits for four answers in a row (branding, user, profile, switches); on a busy machine
+// that takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   clearSession();

@@ -16,6 +16,14 @@ import { ChevronDownIcon, LogoutIcon } from './icons';
 import { MenuAnchor } from './menu-anchor';
 import { UserAvatar } from './user-avatar';
 
+/**
+ * A dropdown, not a modal: the page stays usable and readable (Headless UI makes everything else
+ * inert by default). Placed with CSS rather than Headless UI's `anchor`, which moves the list to a
+ * portal at the end of the page, outside the header's landmark.
+ */
+const DROPDOWN = { transition: true, modal: false } as const;
+const DROPDOWN_PLACE = 'absolute top-full right-0 mt-2 origin-top-right';
+
 interface EntryMenuProps {
   label: string;
   links: MenuLink[];
@@ -26,12 +34,12 @@ interface EntryMenuProps {
 /** Spec §2: the visitor's "Entrar" button, whose menu signs in or registers. */
 export function EntryMenu({ label, links, currentHref, className }: EntryMenuProps) {
   return (
-    <Menu as="div" className={className}>
+    <Menu as="div" className={cn('relative', className)}>
       <MenuButton className={buttonClasses('primary', 'px-4 py-2')}>
         {label}
         <ChevronDownIcon />
       </MenuButton>
-      <MenuItems transition anchor="bottom end" className={cn(PANEL, 'focus:outline-none')}>
+      <MenuItems {...DROPDOWN} className={cn(PANEL, DROPDOWN_PLACE, 'focus:outline-none')}>
         {links.map((link) => (
           <MenuItem
             key={link.id}
@@ -68,14 +76,14 @@ export function ProfileMenu({
   className,
 }: ProfileMenuProps) {
   return (
-    <Menu as="div" className={className}>
+    <Menu as="div" className={cn('relative', className)}>
       <MenuButton className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-slate-800 transition-colors hover:bg-slate-100 data-open:bg-slate-100">
         <UserAvatar user={user} />
         <span className="sr-only">Menú de la cuenta de</span>{' '}
         <span className="max-w-36 truncate">{shortName(user)}</span>
         <ChevronDownIcon className="size-4 text-slate-500" />
       </MenuButton>
-      <MenuItems transition anchor="bottom end" className={cn(PANEL, 'w-64 focus:outline-none')}>
+      <MenuItems {...DROPDOWN} className={cn(PANEL, DROPDOWN_PLACE, 'w-64 focus:outline-none')}>
         <MenuSection>
           <MenuHeading className="px-3 pt-2 pb-2">
             <span className="block truncate text-sm font-bold text-slate-900">

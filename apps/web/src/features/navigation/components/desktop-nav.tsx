@@ -6,9 +6,9 @@ import { MenuAnchor } from './menu-anchor';
 
 /** Text links of the header bar. The current page gets a bar in the brand colour under it. */
 export const BAR_ITEM =
-  'relative inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
+  'relative inline-flex items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
 const CURRENT_BAR =
-  'text-slate-900 after:absolute after:inset-x-3 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-main';
+  'text-slate-900 after:absolute after:inset-x-2.5 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-main';
 
 /** Items of a popover or dropdown list. */
 export const PANEL_ITEM =
@@ -16,7 +16,7 @@ export const PANEL_ITEM =
 
 /** A floating panel that fades and drops in (Headless UI `transition` data attributes). */
 export const PANEL =
-  'z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg [--anchor-gap:0.5rem] transition duration-150 ease-out data-closed:-translate-y-1 data-closed:opacity-0 motion-reduce:transition-none';
+  'z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg transition duration-150 ease-out data-closed:-translate-y-1 data-closed:opacity-0 motion-reduce:transition-none';
 
 interface DesktopNavProps {
   entries: MenuEntry[];
@@ -55,12 +55,13 @@ export function DesktopNav({ entries, currentHref, className }: DesktopNavProps)
 function NavGroup({ group, currentHref }: { group: MenuGroup; currentHref: string | null }) {
   const hasCurrent = group.links.some((link) => link.href === currentHref);
   return (
-    <Popover>
+    <Popover className="relative">
       <PopoverButton className={cn(BAR_ITEM, 'data-open:bg-slate-100', hasCurrent && CURRENT_BAR)}>
         {group.label}
         <ChevronDownIcon className="size-4 transition-transform in-data-open:rotate-180" />
       </PopoverButton>
-      <PopoverPanel transition anchor="bottom start" className={PANEL}>
+      {/* Placed with CSS: Headless UI's `anchor` would move it to a portal outside the landmark. */}
+      <PopoverPanel transition className={cn(PANEL, 'absolute top-full left-0 mt-2')}>
         <ul>
           {group.links.map((link) => (
             <li key={link.id}>

@@ -72,7 +72,7 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
         <span className="sr-only">Abrir menú</span>
       </button>
 
-      <Dialog open={isOpen} onClose={close} className="relative z-50">
+      <Dialog open={isOpen} onClose={close} className="fixed inset-0 z-50">
         <DialogBackdrop
           transition
           className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 ease-out data-closed:opacity-0 motion-reduce:transition-none"

@@ -43,20 +43,19 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
   );
   const accountLinks =
     account.kind === 'none' ? [] : account.links.filter((link) => !menuHrefs.has(link.href));
-  const accountHeadingId = useId();
+  const idBase = useId();
+  const accountHeadingId = `${idBase}-account`;
 
   if (entries.length === 0 && action === null && account.kind === 'none') return null;
 
-  const drawerLink = (link: MenuLink, label = link.label) => (
+  const drawerLink = (link: MenuLink) => (
     <li key={link.id}>
       <MenuAnchor
         link={link}
         isCurrent={link.href === currentHref}
         onClick={close}
         className={DRAWER_ITEM}
-      >
-        {label}
-      </MenuAnchor>
+      />
     </li>
   );
 
@@ -103,10 +102,10 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
                         drawerLink(entry)
                       ) : (
                         <li key={entry.id}>
-                          <p id={`${accountHeadingId}-${entry.id}`} className={DRAWER_HEADING}>
+                          <p id={`${idBase}-${entry.id}`} className={DRAWER_HEADING}>
                             {entry.label}
                           </p>
-                          <ul aria-labelledby={`${accountHeadingId}-${entry.id}`} className="pl-2">
+                          <ul aria-labelledby={`${idBase}-${entry.id}`} className="pl-2">
                             {entry.links.map((link) => drawerLink(link))}
                           </ul>
                         </li>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ProfileType } from '@plataforma/shared';
 import type { Database } from '../../db/client';
 import { coordinators, students, teachers, users } from '../../db/schema';
+import { executeRows } from '../../db/statements';
 import { AppError } from '../../lib/errors';
 
 /** A database or a transaction. */
@@ -30,10 +31,11 @@ export async function freePrimaryKey(db: Writer, kind: 'student' | 'teacher'): P
       .limit(1);
     if (taken.length === 0) return candidate;
   }
-  const result = (await db.execute(
+  const [row] = await executeRows(
+    db,
     sql`SELECT coalesce(max(substring(${table.primaryKey} from 2)::int), 9999) + 1 AS next FROM ${table}`,
-  )) as unknown as { rows: { next: number | string }[] };
-  return `${prefix}${String(result.rows[0]?.next ?? 10_000)}`;
+  );
+  return `${prefix}${Number(row?.next ?? 10_000)}`;
 }
 
 /**
@@ -132,15 +134,17 @@ export async function findTeacherNames(
     ? sql`${teachers.publishedAt} IS NOT NULL AND lower(unaccent(${fullName})) LIKE lower(unaccent(${pattern}))`
     : sql`${teachers.publishedAt} IS NOT NULL`;
   const from = sql`${teachers} JOIN ${users} ON ${users.id} = ${teachers.userId}`;
-  const result = (await db.execute(sql`
+  const [row] = await executeRows(
+    db,
+    sql`
     SELECT (SELECT count(*)::int FROM ${from} WHERE ${where}) AS "total",
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'attributes', json_build_object('name', p.name)) ORDER BY p.name COLLATE es_natural, p.id)
                      FROM (SELECT ${teachers.id} AS id, ${fullName} AS name FROM ${from} WHERE ${where}
                            ORDER BY ${fullName} COLLATE es_natural, ${teachers.id}
                            LIMIT ${sql.raw(String(pageSize))} OFFSET ${sql.raw(String((page - 1) * pageSize))}) p), '[]'::json) AS "data"
-  `)) as unknown as { rows: { total: number; data: unknown }[] };
-  const row = result.rows[0];
-  const total = row?.total ?? 0;
+  `,
+  );
+  const total = Number(row?.total ?? 0);
   return {
     data: row?.data ?? [],
     meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },

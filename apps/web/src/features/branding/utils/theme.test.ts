@@ -5,6 +5,7 @@ import {
   LIGHT_TEXT,
   contrastRatio,
   fontStack,
+  inkOnLight,
   parseRgb,
   readableTextColor,
 } from './theme';
@@ -29,6 +30,23 @@ describe('readableTextColor', () => {
     const ratio = contrastRatio(parseRgb('#1226AA')!, parseRgb(LIGHT_TEXT)!);
     expect(ratio).toBeGreaterThan(4.5);
   });
+});
+
+describe('inkOnLight', () => {
+  const white: [number, number, number] = [255, 255, 255];
+
+  it('when the brand colour reads on white, it is used as it is', () => {
+    expect(inkOnLight('#1226AA').toLowerCase()).toBe('#1226aa');
+  });
+
+  it.each(['#FFD23F', '#F2B705', '#E8EBFA', '#00FF00'])(
+    'when the brand colour %s is too light, a darker shade of it reaches 4.5:1 on white',
+    (color) => {
+      const ink = inkOnLight(color);
+      expect(contrastRatio(parseRgb(ink)!, white)).toBeGreaterThanOrEqual(4.5);
+      expect(ink.toLowerCase()).not.toBe(color.toLowerCase());
+    },
+  );
 });
 
 describe('fontStack', () => {

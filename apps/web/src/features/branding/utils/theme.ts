@@ -63,6 +63,26 @@ export function readableTextColor(background: string): string {
   return light >= dark ? LIGHT_TEXT : DARK_TEXT;
 }
 
+/** WCAG AA for normal text. */
+const AA_TEXT = 4.5;
+
+/**
+ * The brand colour as text on a white or near-white page: the colour itself when it reads (4.5:1),
+ * otherwise the same hue darkened until it does. A yellow brand still tints its links, readably.
+ */
+export function inkOnLight(color: string): string {
+  const rgb = parseRgb(color);
+  if (!rgb) return DARK_TEXT;
+  const white: [number, number, number] = [255, 255, 255];
+  for (let keep = 1; keep >= 0; keep -= 0.05) {
+    const shade = rgb.map((c) => Math.round(c * keep)) as [number, number, number];
+    if (contrastRatio(shade, white) >= AA_TEXT) {
+      return `#${shade.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    }
+  }
+  return DARK_TEXT;
+}
+
 /** A font family name that is safe to put in CSS (letters, digits, spaces, hyphens). */
 export function isFontName(value: string | null | undefined): value is string {
   return !!value && /^[\p{L}\p{N}][\p{L}\p{N} _-]{0,59}$/u.test(value.trim());
@@ -82,6 +102,7 @@ export function themeVariables(branding: Branding): Record<string, string> {
   return {
     '--color-main': branding.mainColor,
     '--color-on-main': readableTextColor(branding.mainColor),
+    '--color-main-ink': inkOnLight(branding.mainColor),
     '--color-secondary': branding.secondaryColor,
     '--color-on-secondary': readableTextColor(branding.secondaryColor),
     '--color-terciary': branding.terciaryColor,

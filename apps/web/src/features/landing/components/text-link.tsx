@@ -5,7 +5,7 @@ export function TextLink({ to, children }: { to: string; children: string }) {
   return (
     <Link
       to={to}
-      className="inline-flex items-center gap-1 font-semibold text-main decoration-2 underline-offset-4 hover:underline"
+      className="inline-flex items-center gap-1 font-semibold text-main-ink decoration-2 underline-offset-4 hover:underline"
     >
       {children}
       <span aria-hidden="true">→</span>

@@ -5,7 +5,7 @@ import { sanitizeMessageHtml } from '../utils/sanitize-html';
 
 /** Styles for the message's own HTML (paragraphs, lists, links, emphasis). */
 const MESSAGE_STYLES =
-  'flex flex-col gap-3 text-base leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-main [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6';
+  'flex flex-col gap-3 text-base leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-main-ink [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6';
 
 interface NotificationMessageModalProps {
   notification: StudentNotification | null;

@@ -91,7 +91,7 @@ export function BrandingPreview({ draft, tools, logo }: BrandingPreviewProps) {
         </div>
         <p>
           Texto de la plataforma con un{' '}
-          <span className="font-semibold text-main underline underline-offset-2">
+          <span className="font-semibold text-main-ink underline underline-offset-2">
             enlace en el color principal
           </span>
           .

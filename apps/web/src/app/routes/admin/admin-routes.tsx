@@ -1,28 +1,51 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AdminBannersRoute } from './banners-route';
-import { BrandingSettingsRoute } from './branding-settings-route';
-import { FooterSettingsRoute } from './footer-settings-route';
-import { PermissionsSettingsRoute } from './permissions-settings-route';
-import { RequireAdmin } from './require-admin';
-import { SettingsLayout } from './settings-layout';
 
-/** Routes of this area (see ../../routes.tsx). */
+/**
+ * Routes of this area (see ../../routes.tsx). Only admins open them, so their code is loaded on
+ * demand (`lazy`) and stays out of the bundle every visitor downloads.
+ */
 export const adminRoutes: RouteObject[] = [
   {
     // Beyond the spec (ADR 0016): a university changes its branding, permissions, footer and
     // banners here without a developer.
     path: 'admin/ajustes',
-    element: (
-      <RequireAdmin>
-        <SettingsLayout />
-      </RequireAdmin>
-    ),
+    lazy: async () => {
+      const [{ RequireAdmin }, { SettingsLayout }] = await Promise.all([
+        import('./require-admin'),
+        import('./settings-layout'),
+      ]);
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <SettingsLayout />
+          </RequireAdmin>
+        ),
+      };
+    },
     children: [
       { index: true, element: <Navigate to="marca" replace /> },
-      { path: 'marca', element: <BrandingSettingsRoute /> },
-      { path: 'permisos', element: <PermissionsSettingsRoute /> },
-      { path: 'pie', element: <FooterSettingsRoute /> },
-      { path: 'banners', element: <AdminBannersRoute /> },
+      {
+        path: 'marca',
+        lazy: async () => ({
+          Component: (await import('./branding-settings-route')).BrandingSettingsRoute,
+        }),
+      },
+      {
+        path: 'permisos',
+        lazy: async () => ({
+          Component: (await import('./permissions-settings-route')).PermissionsSettingsRoute,
+        }),
+      },
+      {
+        path: 'pie',
+        lazy: async () => ({
+          Component: (await import('./footer-settings-route')).FooterSettingsRoute,
+        }),
+      },
+      {
+        path: 'banners',
+        lazy: async () => ({ Component: (await import('./banners-route')).AdminBannersRoute }),
+      },
     ],
   },
 ];

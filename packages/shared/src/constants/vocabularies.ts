@@ -8,6 +8,10 @@
 export const PROFILE_TYPES = ['student', 'teacher', 'coordinator', 'admin'] as const;
 export type ProfileType = (typeof PROFILE_TYPES)[number];
 
+/** Who a campaign banner may be limited to: visitors and each profile type (spec §2 Banners). */
+export const BANNER_AUDIENCES = ['visitor', ...PROFILE_TYPES] as const;
+export type BannerAudience = (typeof BANNER_AUDIENCES)[number];
+
 /** Area path segment of each role (spec §2). */
 export const ROLE_AREA_SLUGS: Record<ProfileType, string> = {
   student: 'estudiantes',

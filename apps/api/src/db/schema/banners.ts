@@ -1,10 +1,10 @@
+import { BANNER_AUDIENCES, type BannerAudience } from '@plataforma/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { id, publishedAt, timestamps } from './columns';
 
-/** Who a placement is for: visitors (signed out) or a profile type (spec §1 Audiences). */
-export const BANNER_AUDIENCES = ['visitor', 'student', 'teacher', 'coordinator', 'admin'] as const;
-export type BannerAudience = (typeof BANNER_AUDIENCES)[number];
+/** Who a placement is for: visitors (signed out) or a profile type (packages/shared). */
+export { BANNER_AUDIENCES, type BannerAudience };
 
 /**
  * Where a banner shows: a path ("/projects", or "/projects/*" for a path and everything under

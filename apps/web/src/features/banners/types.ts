@@ -1,8 +1,8 @@
 /** Campaign banners (spec §2 Banners, ADR 0015): wire shapes of `/api/banners` and the app's view. */
+import { BANNER_AUDIENCES, type BannerAudience } from '@plataforma/shared';
 
-/** Who a placement is for: visitors (signed out) or a profile type. */
-export const BANNER_AUDIENCES = ['visitor', 'student', 'teacher', 'coordinator', 'admin'] as const;
-export type BannerAudience = (typeof BANNER_AUDIENCES)[number];
+/** Who a placement is for: visitors (signed out) or a profile type (packages/shared). */
+export { BANNER_AUDIENCES, type BannerAudience };
 
 /** Spanish names of the audiences, for the admin screen. */
 export const AUDIENCE_LABELS: Record<BannerAudience, string> = {

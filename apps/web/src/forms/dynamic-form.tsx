@@ -1,0 +1,85 @@
+import { useId, type ReactNode } from 'react';
+import { Button } from '../components/ui/button';
+import type { FormItem, FormValues } from './types';
+import { FormField } from './form-field';
+import { getFieldId, useForm } from './engine/use-form';
+import { getActiveItems } from './engine/validation';
+
+interface DynamicFormProps {
+  items: FormItem[];
+  initialValues?: FormValues;
+  /** Called with the shown items' values once the last step is valid. */
+  onSubmit: (values: FormValues) => void;
+  /** Names the progress bar (e.g. the form's title). */
+  progressLabel?: string;
+  /** Text of the last step's button. */
+  submitLabel?: ReactNode;
+}
+
+/**
+ * A form made of item definitions (spec §3), split into steps by `item.step` (spec §4 Form
+ * steps): the current step's visible items, a progress bar, "Anterior", "Siguiente" and
+ * "Finalizar". A step cannot be left forwards while invalid.
+ */
+export function DynamicForm({
+  items,
+  initialValues,
+  onSubmit,
+  progressLabel = 'Progreso del formulario',
+  submitLabel = 'Finalizar',
+}: DynamicFormProps) {
+  const formId = useId().replace(/:/g, '');
+  const form = useForm({ items, initialValues, formId });
+  const shown = getActiveItems(form.visibleStepItems, form.values);
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!form.isLastStep) {
+          form.next();
+          return;
+        }
+        if (form.validateCurrentStep()) onSubmit(form.submittedValues);
+      }}
+    >
+      {form.stepCount > 1 ? (
+        <div
+          role="progressbar"
+          aria-label={progressLabel}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={form.progress}
+          aria-valuetext={`Paso ${form.stepIndex} de ${form.stepCount}`}
+          className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full bg-main" style={{ width: `${form.progress}%` }} />
+        </div>
+      ) : null}
+      {shown.map((item) => (
+        <FormField
+          key={item.value}
+          item={item}
+          id={getFieldId(formId, item)}
+          value={form.values[item.value]}
+          values={form.values}
+          error={form.errors[item.value]}
+          onChange={(value) => form.setValue(item, value)}
+          onBlur={() => form.touch(item)}
+        />
+      ))}
+      <div className="flex justify-between gap-3">
+        {form.stepCount > 1 ? (
+          <Button variant="secondary" disabled={form.isFirstStep} onClick={form.previous}>
+            Anterior
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button type="submit">{form.isLastStep ? submitLabel : 'Siguiente'}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,297 @@
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type UIEvent,
+} from 'react';
+import type { FieldProps } from '../../types';
+import {
+  CLOSE_AFTER_BLUR_MS,
+  describedBy,
+  fieldIds,
+  filterOptions,
+  NEXT_PAGE_THRESHOLD_PX,
+  OTHER_OPTION,
+  SEARCH_DEBOUNCE_MS,
+  selectedValues,
+  TEXTS,
+  withOther,
+  type NormalizedOption,
+} from './option-utils';
+import { useAsyncOptions } from './use-async-options';
+import { offeredOptions, useDependency } from './use-dependency';
+import { CONTROL } from './select-field';
+
+interface ComboboxFieldProps extends FieldProps {
+  isMultiple: boolean;
+}
+
+/** Waits `ms` of quiet before passing `value` on (the async search). */
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * `combobox` (static options filtered while typing), `dynamicCombobox` and
+ * `dynamicComboboxMultiple` (options paged from `item.getOptions`): the WAI-ARIA 1.2 combobox
+ * pattern — a text input with a listbox popup, the active option announced through
+ * aria-activedescendant. ADR 0020 says why it is not Headless UI's Combobox (the 250 ms close after
+ * blur of spec §9 needs the open state in our hands).
+ */
+export function ComboboxField(props: ComboboxFieldProps) {
+  const { item, value, values, onChange, onBlur, error, id, isMultiple } = props;
+  const isDynamic = item.getOptions !== undefined;
+  const offered = isDynamic ? undefined : offeredOptions(item, values);
+  const parentKey = useDependency(props, isMultiple, offered);
+
+  const [isOpen, setIsOpen] = useState(false);
+  const [query, setQuery] = useState<string | null>(null);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const search = query ?? '';
+  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  // Labels of options chosen from an async source, for the chips and the input once the list closes.
+  const [chosenLabels, setChosenLabels] = useState<Record<string, string>>({});
+
+  const remote = useAsyncOptions({
+    getOptions: item.getOptions,
+    search: debouncedSearch.trim(),
+    values,
+    parentKey,
+    isOpen: isOpen && isDynamic,
+  });
+
+  const offeredKey = JSON.stringify(offered ?? null);
+  const options: NormalizedOption[] = useMemo(() => {
+    if (isDynamic) return withOther(remote.options);
+    // offeredKey stands for `offered`, a new array on every render.
+    const all = withOther(JSON.parse(offeredKey) as NormalizedOption[]);
+    const found = filterOptions(all, search);
+    return found.some((o) => o.value === OTHER_OPTION) ? found : [...found, all[all.length - 1]!];
+  }, [isDynamic, remote.options, offeredKey, search]);
+
+  const labelOf = (v: string) =>
+    item.displayValue?.(v) ??
+    options.find((option) => option.value === v)?.label ??
+    chosenLabels[v] ??
+    v;
+
+  const selected = selectedValues(value);
+  const isSearching = isDynamic && (search !== debouncedSearch || remote.isLoading);
+  const realCount = options.filter((o) => o.value !== OTHER_OPTION).length;
+  // Spec §8: "Cargando..." while loading; with no search an empty answer says so; a search that
+  // finds nothing shows only "Otra".
+  const status = isSearching
+    ? TEXTS.loading
+    : realCount === 0 && search.trim() === ''
+      ? TEXTS.empty
+      : undefined;
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const open = () => {
+    setIsOpen(true);
+  };
+  const close = () => {
+    setIsOpen(false);
+    setActiveIndex(-1);
+    setQuery(null);
+  };
+
+  const choose = (option: NormalizedOption) => {
+    setChosenLabels((known) => ({ ...known, [option.value]: option.label }));
+    if (isMultiple) {
+      const isChosen = selected.includes(option.value);
+      onChange(isChosen ? selected.filter((v) => v !== option.value) : [...selected, option.value]);
+      setQuery(null);
+      return;
+    }
+    onChange(option.value);
+    close();
+  };
+
+  const remove = (v: string) => {
+    onChange(selected.filter((chosen) => chosen !== v));
+    inputRef.current?.focus();
+  };
+
+  const move = (to: number) => {
+    if (options.length === 0) return;
+    const index = (to + options.length) % options.length;
+    setActiveIndex(index);
+    document.getElementById(`${listId}-${index}`)?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!isOpen) {
+          open();
+          setActiveIndex(0);
+        } else move(activeIndex + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (!isOpen) {
+          open();
+          setActiveIndex(options.length - 1);
+        } else move(activeIndex - 1);
+        break;
+      case 'Enter':
+        if (isOpen && activeIndex >= 0 && options[activeIndex]) {
+          event.preventDefault();
+          choose(options[activeIndex]);
+        }
+        break;
+      case 'Escape':
+        if (isOpen) {
+          event.preventDefault();
+          close();
+        }
+        break;
+      case 'Backspace':
+        if (isMultiple && search === '' && selected.length > 0) {
+          onChange(selected.slice(0, -1));
+        }
+        break;
+    }
+  };
+
+  // Spec §9: close 250 ms after focus leaves the whole widget (input, list, chips).
+  const onBlurWidget = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => {
+      close();
+      onBlur();
+    }, CLOSE_AFTER_BLUR_MS);
+  };
+  const onFocusWidget = () => clearTimeout(closeTimer.current);
+
+  const onScroll = (event: UIEvent<HTMLUListElement>) => {
+    const list = event.currentTarget;
+    const distance = list.scrollHeight - list.scrollTop - list.clientHeight;
+    if (distance <= NEXT_PAGE_THRESHOLD_PX) remote.loadMore();
+  };
+
+  const inputValue = isMultiple ? search : (query ?? (selected[0] ? labelOf(selected[0]) : ''));
+  const ids = fieldIds(id);
+
+  return (
+    <div className="relative" onBlur={onBlurWidget} onFocus={onFocusWidget}>
+      {isMultiple && selected.length > 0 ? (
+        <ul aria-label="Opciones elegidas" className="mb-2 flex flex-wrap gap-2">
+          {selected.map((v) => (
+            <li
+              key={v}
+              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-900"
+            >
+              {labelOf(v)}
+              <button
+                type="button"
+                aria-label={`Quitar ${labelOf(v)}`}
+                onClick={() => remove(v)}
+                className="rounded-full px-1.5 text-slate-700 hover:bg-slate-200"
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        role="combobox"
+        name={item.value}
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        aria-activedescendant={
+          isOpen && activeIndex >= 0 && options[activeIndex]
+            ? `${listId}-${activeIndex}`
+            : undefined
+        }
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        aria-required={item.optional ? undefined : true}
+        placeholder={item.placeholder ?? TEXTS.placeholder}
+        value={inputValue}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActiveIndex(-1);
+          open();
+        }}
+        onClick={open}
+        onKeyDown={onKeyDown}
+        className={CONTROL}
+      />
+      {isOpen ? (
+        <div className="absolute z-20 mt-1 w-full rounded-lg border border-slate-300 bg-white shadow-lg">
+          {status ? (
+            <p role="status" className="px-3 py-2 text-sm text-slate-600">
+              {status}
+            </p>
+          ) : null}
+          <ul
+            id={listId}
+            role="listbox"
+            aria-labelledby={ids.label}
+            aria-multiselectable={isMultiple || undefined}
+            aria-busy={remote.isLoading || undefined}
+            onScroll={onScroll}
+            className="max-h-[300px] overflow-y-auto py-1"
+          >
+            {options.map((option, index) => {
+              const isSelected = selected.includes(option.value);
+              return (
+                <li
+                  key={option.value}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={isSelected}
+                  // Keep the focus in the input: the list is driven from the keyboard there.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  onMouseEnter={() => setActiveIndex(index)}
+                  className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${
+                    index === activeIndex ? 'bg-slate-100' : ''
+                  } ${isSelected ? 'font-semibold' : ''}`}
+                >
+                  {isMultiple ? (
+                    <span aria-hidden="true" className="mr-2 inline-block w-3">
+                      {isSelected ? '✓' : ''}
+                    </span>
+                  ) : null}
+                  {option.label}
+                  {item.extraOptionsInfo?.[option.value] ? (
+                    <span className="block text-slate-600">
+                      {item.extraOptionsInfo[option.value]}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          {remote.isLoadingMore ? (
+            <p className="px-3 py-2 text-sm text-slate-600">{TEXTS.loading}</p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

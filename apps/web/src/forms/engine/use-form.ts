@@ -33,10 +33,12 @@ export function getProgress(stepIndex: number, stepCount: number): number {
   return Math.round(((stepIndex - 1) * 100) / (stepCount - 1));
 }
 
-/** Only the values of items shown for these values (hidden items' values are ignored). */
+/** The values of the fields shown for these values (hidden items and information left out). */
 export function getSubmittedValues(items: FormItem[], values: FormValues): FormValues {
   const submitted: FormValues = {};
-  for (const item of getActiveItems(items, values)) submitted[item.value] = values[item.value];
+  for (const item of getActiveItems(items, values)) {
+    if (item.type !== 'information') submitted[item.value] = values[item.value];
+  }
   return submitted;
 }
 

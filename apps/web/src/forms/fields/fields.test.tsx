@@ -1,0 +1,311 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/render-app';
+import { FormField } from '../form-field';
+import type { FormItem, FormValue } from '../types';
+import { validateItem } from '../engine/validation';
+import { askPhoneWhenMissing, toInternationalPhone } from './phone-field';
+import { formatFileSize } from './file-field';
+
+/** One field wired as the engine wires it: value, change and the spec §5 error. */
+function Harness({ item, initial }: { item: FormItem; initial?: FormValue }) {
+  const [value, setValue] = useState<FormValue>(initial);
+  const [error, setError] = useState<string>();
+  return (
+    <>
+      <FormField
+        item={item}
+        id="field"
+        value={value}
+        values={{ [item.value]: value }}
+        error={error}
+        onChange={(next) => {
+          setValue(next);
+          setError(validateItem(item, next, { [item.value]: next }));
+        }}
+        onBlur={() => {}}
+      />
+      <output data-testid="value">{JSON.stringify(value ?? null)}</output>
+    </>
+  );
+}
+
+function shownValue(): unknown {
+  return JSON.parse(screen.getByTestId('value').textContent ?? 'null');
+}
+
+describe('text and textarea', () => {
+  it('a text field is labelled and announces its error tied by aria-describedby', () => {
+    render(<Harness item={{ type: 'text', value: 'name', label: 'Nombre', maxLength: 3 }} />);
+    const input = screen.getByLabelText('Nombre');
+    fireEvent.change(input, { target: { value: 'Anabel' } });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Longitud máxima alcanzada.');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a textarea has 8 rows and a counter current/max that turns red when exceeded', () => {
+    render(
+      <Harness item={{ type: 'textarea', value: 'about', label: 'Sobre ti', maxLength: 5 }} />,
+    );
+    const area = screen.getByLabelText('Sobre ti');
+    expect(area.getAttribute('rows')).toBe('8');
+    const counter = screen.getByTestId('textarea-counter');
+    expect(counter.textContent).toBe('0/5');
+    expect(counter.className).not.toContain('text-red-700');
+    fireEvent.change(area, { target: { value: 'abcdef' } });
+    expect(counter.textContent).toBe('6/5');
+    expect(counter.className).toContain('text-red-700');
+    expect(area.getAttribute('aria-describedby')).toContain(counter.id);
+  });
+
+  it('a textarea without maximum shows no counter', () => {
+    render(<Harness item={{ type: 'textarea', value: 'about', label: 'Sobre ti' }} />);
+    expect(screen.queryByTestId('textarea-counter')).toBeNull();
+  });
+});
+
+describe('information and checkbox', () => {
+  it('an information item is text only, with no control', () => {
+    render(
+      <Harness item={{ type: 'information', value: 'i', label: 'Aviso', sublabel: 'Detalle' }} />,
+    );
+    expect(screen.getByText('Aviso')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('unchecking a required checkbox says "Aceptar este campo es obligatorio."', () => {
+    render(<Harness item={{ type: 'checkbox', value: 't', label: 'Acepto' }} />);
+    const box = screen.getByRole('checkbox', { name: 'Acepto' });
+    fireEvent.click(box);
+    expect(shownValue()).toBe(true);
+    fireEvent.click(box);
+    expect(screen.getByRole('alert').textContent).toBe('Aceptar este campo es obligatorio.');
+  });
+});
+
+describe('number', () => {
+  it('has minimum 0 and step 1, holds numbers, and an emptied input is required', () => {
+    render(<Harness item={{ type: 'number', value: 'n', label: 'Horas' }} />);
+    const input = screen.getByRole('spinbutton', { name: 'Horas' });
+    expect(input.getAttribute('min')).toBe('0');
+    expect(input.getAttribute('step')).toBe('1');
+    fireEvent.change(input, { target: { value: '2.5' } });
+    expect(shownValue()).toBe(2.5);
+    fireEvent.change(input, { target: { value: '' } });
+    expect(screen.getByRole('alert').textContent).toBe('Este campo es obligatorio.');
+  });
+});
+
+describe('month', () => {
+  it('typing dd/MM/yyyy stores MM/yyyy; other text says "Formato no válido."', () => {
+    render(<Harness item={{ type: 'month', value: 'm', label: 'Mes de entrega' }} />);
+    const input = screen.getByLabelText('Mes de entrega');
+    fireEvent.change(input, { target: { value: '15/03/2024' } });
+    expect(shownValue()).toBe('03/2024');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(input);
+    expect((input as HTMLInputElement).value).toBe('03/2024');
+    fireEvent.change(input, { target: { value: '13/2024' } });
+    expect(screen.getByRole('alert').textContent).toBe('Formato no válido.');
+  });
+});
+
+describe('date', () => {
+  it('typing dd/MM/yyyy stores yyyy-MM-dd and an impossible day says "Formato no válido."', () => {
+    render(<Harness item={{ type: 'date', value: 'd', label: 'Fecha límite' }} />);
+    const input = screen.getByLabelText('Fecha límite');
+    fireEvent.change(input, { target: { value: '05/02/2024' } });
+    expect(shownValue()).toBe('2024-02-05');
+    fireEvent.change(input, { target: { value: '30/02/2024' } });
+    expect(screen.getByRole('alert').textContent).toBe('Formato no válido.');
+  });
+
+  it('the calendar is Spanish, starts the week on Monday, and picking a day fills the field', async () => {
+    render(
+      <Harness item={{ type: 'date', value: 'd', label: 'Fecha límite' }} initial="2024-02-05" />,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Fecha límite').value).toBe('05/02/2024');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir calendario' }));
+    const grid = await screen.findByRole('grid');
+    expect(grid.getAttribute('aria-label')).toMatch(/febrero 2024/i);
+    // The weekday row is hidden from assistive technology (each day's name says its weekday).
+    const headers = grid.querySelectorAll('th[scope="col"]');
+    expect(headers[0]?.getAttribute('aria-label')).toMatch(/lunes/i);
+    expect(headers[6]?.getAttribute('aria-label')).toMatch(/domingo/i);
+    fireEvent.click(within(grid).getByRole('button', { name: /14 de febrero/i }));
+    expect(shownValue()).toBe('2024-02-14');
+    await waitFor(() => expect(screen.queryByRole('grid')).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('Fecha límite').value).toBe('14/02/2024');
+  });
+});
+
+describe('phone', () => {
+  it('shows the placeholder "(+XX) XXXXXXXXX" and checks the phone pattern', () => {
+    render(<Harness item={{ type: 'phone', value: 'p', label: 'Teléfono' }} />);
+    const input = screen.getByLabelText('Teléfono');
+    expect(input.getAttribute('placeholder')).toBe('(+XX) XXXXXXXXX');
+    expect(input.getAttribute('type')).toBe('tel');
+    fireEvent.change(input, { target: { value: '600 12a' } });
+    expect(screen.getByRole('alert').textContent).toBe('Formato no válido.');
+    fireEvent.change(input, { target: { value: '+34 600 123 456' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('askPhoneWhenMissing shows the item only to a user with no phone, with the profile pattern', () => {
+    const item: FormItem = { type: 'phone', value: 'phone', label: 'Teléfono' };
+    expect(askPhoneWhenMissing(item, '600123456').condition?.({})).toBe(false);
+    const asked = askPhoneWhenMissing(item, null);
+    expect(asked.condition?.({})).toBe(true);
+    expect(validateItem(asked, '+34 (91) 123 45 67', {})).toBeUndefined();
+  });
+
+  it('a number without prefix is Spanish by default (+34)', () => {
+    expect(toInternationalPhone('600 123 456')).toBe('+34 600 123 456');
+    expect(toInternationalPhone('+44 20 1234')).toBe('+44 20 1234');
+  });
+});
+
+describe('file', () => {
+  const cv: FormItem = { type: 'file', value: 'cv', label: 'Currículum' };
+
+  function choose(file: File) {
+    fireEvent.change(screen.getByLabelText('Currículum'), { target: { files: [file] } });
+  }
+
+  it('shows the 15MB hint and accepts the spec §5 types', () => {
+    render(<Harness item={cv} />);
+    const input = screen.getByLabelText('Currículum');
+    expect(screen.getByText('El archivo debe pesar menos de 15MB.')).toBeTruthy();
+    expect(input.getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg,.webp,.avif,.svg');
+  });
+
+  it('when the type is not allowed, alerts "Archivo no permitido. Solo se aceptan: {list}" and uploads nothing', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<Harness item={cv} />);
+    choose(new File(['x'], 'virus.exe'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Archivo no permitido. Solo se aceptan: pdf, png, jpg, jpeg, webp, avif, svg',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('when the file weighs more than 15MB, refuses it and uploads nothing', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<Harness item={cv} />);
+    const big = new File(['x'], 'cv.pdf');
+    Object.defineProperty(big, 'size', { value: 15 * 1024 * 1024 + 1 });
+    choose(big);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'El archivo pesa más de 15MB y no se puede subir.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('an allowed file is posted to /api/upload and shown with its size in KB to one decimal', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(
+        [{ id: 7, name: 'cv.pdf', size: 12.34, url: '/api/upload/files/7/content' }],
+        201,
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/upload');
+    expect(init.method).toBe('POST');
+    expect((init.body as FormData).get('files')).toBeInstanceOf(File);
+    expect(shownValue()).toEqual({
+      id: 7,
+      name: 'cv.pdf',
+      size: 12.34,
+      url: '/api/upload/files/7/content',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar archivo' }));
+    expect(screen.getByRole('alert').textContent).toBe('Este campo es obligatorio.');
+  });
+
+  it('formatFileSize writes one decimal the Spanish way', () => {
+    expect(formatFileSize(0.04)).toBe('0,0 KB');
+    expect(formatFileSize(1536)).toBe('1536,0 KB');
+  });
+});
+
+describe('competence', () => {
+  it('is a radio group of 0 to 6 whose ends read "Totalmente en desacuerdo" and "Totalmente de acuerdo"', () => {
+    render(
+      <Harness item={{ type: 'competence', value: 'q1', label: 'Me adapto a los cambios' }} />,
+    );
+    const group = screen.getByRole('radiogroup', { name: 'Me adapto a los cambios' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(7);
+    expect(screen.getByLabelText('0 (Totalmente en desacuerdo)')).toBe(radios[0]);
+    expect(screen.getByLabelText('6 (Totalmente de acuerdo)')).toBe(radios[6]);
+    expect(new Set(radios.map((radio) => radio.getAttribute('name'))).size).toBe(1);
+    fireEvent.click(screen.getByLabelText('3'));
+    expect(shownValue()).toBe(3);
+  });
+
+  it('takes its labels from item.values when given', () => {
+    render(
+      <Harness
+        item={{
+          type: 'competence',
+          value: 'q2',
+          label: 'Frecuencia',
+          values: [
+            { value: '0', label: 'Nunca' },
+            { value: '1', label: 'Siempre' },
+          ],
+        }}
+      />,
+    );
+    fireEvent.click(screen.getByLabelText('Siempre'));
+    expect(shownValue()).toBe(1);
+  });
+});
+
+describe('option types through the fallback', () => {
+  it('a select offers "Selecciona una opción" and its options', () => {
+    render(
+      <Harness
+        item={{ type: 'select', value: 's', label: 'Tipo', options: ['Grado', 'Máster'] }}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Tipo' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Selecciona una opción', 'Grado', 'Máster']);
+    fireEvent.change(select, { target: { value: 'Máster' } });
+    expect(shownValue()).toBe('Máster');
+  });
+
+  it('a multiple is a list of checkboxes holding the chosen values', () => {
+    render(
+      <Harness
+        item={{ type: 'multiple', value: 'm', label: 'Temas', options: ['Arte', 'Música'] }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Música' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Arte' }));
+    expect(shownValue()).toEqual(['Música', 'Arte']);
+  });
+
+  it('a dynamic combobox loads its first page of options from getOptions', async () => {
+    const getOptions = vi.fn(async () => ({ options: ['UAM', 'UCM'], hasMore: false }));
+    render(
+      <Harness item={{ type: 'dynamicCombobox', value: 'u', label: 'Universidad', getOptions }} />,
+    );
+    expect(await screen.findByRole('option', { name: 'UCM' })).toBeTruthy();
+    expect(getOptions).toHaveBeenCalledWith(expect.objectContaining({ search: '', page: 1 }));
+  });
+});

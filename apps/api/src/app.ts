@@ -23,6 +23,7 @@ import { emailPlugin } from './features/email/email.plugin';
 import { uploadPlugin } from './features/upload/upload.plugin';
 import { usersRoutes } from './features/users/users.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
+import { questionnaireRoutes } from './features/questionnaire/questionnaire.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ export async function buildApp({
   await app.register(uploadPlugin);
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
+  await app.register(questionnaireRoutes);
   await app.register(catalogueRoutes);
   await app.register(siteRoutes);
   await app.register(contentRoutes, { entities });

@@ -26,3 +26,120 @@ export type CompetenceScores = Partial<Record<CompetenceSectionKey, number>>;
 
 /** Scored items over all sections (26). */
 export const COMPETENCE_ITEM_COUNT = COMPETENCE_SECTIONS.reduce((sum, s) => sum + s.items, 0);
+
+/** The group of the honesty items: not a competence, never scored (spec §9). */
+export const HONESTY_GROUP = { key: 'honesty', name: 'Para terminar' } as const;
+
+/** One statement answered on COMPETENCE_SCALE. */
+export interface CompetenceItem {
+  /** Stable key of the answer, e.g. `flexibility.1`; never reused for another statement. */
+  key: string;
+  /** The section it is scored in, or `honesty` for the unscored consistency items. */
+  section: CompetenceSectionKey | typeof HONESTY_GROUP.key;
+  /** First-person statement in Spanish. */
+  text: string;
+  /** Negatively scored: the answer counts as `6 − answer` (scored items only). */
+  reverse: boolean;
+  /** May be left unanswered (the last five items of the questionnaire). */
+  optional: boolean;
+}
+
+type ItemRow = readonly [text: string, reverse?: 'reverse'];
+
+const SCORED_TEXTS: Record<CompetenceSectionKey, readonly ItemRow[]> = {
+  flexibility: [
+    ['Me adapto con facilidad cuando cambian los planes de un trabajo.'],
+    ['Cuando algo no funciona, busco otra forma de hacerlo.'],
+    ['Me incomoda mucho tener que cambiar mi manera habitual de trabajar.', 'reverse'],
+    ['Escucho otros puntos de vista y cambio de opinión si me convencen.'],
+  ],
+  initiative: [
+    ['Propongo ideas nuevas sin esperar a que me las pidan.'],
+    ['Cuando veo un problema, empiezo a buscar una solución por mi cuenta.'],
+    ['Me ofrezco para tareas que nadie ha asignado todavía.'],
+    ['Prefiero esperar instrucciones antes de empezar cualquier tarea.', 'reverse'],
+    ['Me marco objetivos propios además de los que me piden.'],
+  ],
+  teamwork: [
+    ['Comparto la información que tengo con las personas de mi equipo.'],
+    ['Ayudo a mis compañeros cuando tienen dificultades con su parte.'],
+    ['Prefiero trabajar solo aunque la tarea sea de grupo.', 'reverse'],
+    ['Cumplo los compromisos que acuerdo con mi equipo.'],
+    ['Tengo en cuenta las opiniones de los demás antes de decidir.'],
+    ['Me cuesta aceptar las decisiones del grupo cuando no coinciden con la mía.', 'reverse'],
+    ['Reconozco en público el trabajo de mis compañeros.'],
+  ],
+  communication: [
+    ['Explico mis ideas de forma clara y ordenada.'],
+    ['Escucho con atención sin interrumpir a quien habla.'],
+    ['Adapto mi forma de hablar a la persona que tengo delante.'],
+    ['Me cuesta expresar mi opinión cuando hablo en grupo.', 'reverse'],
+  ],
+  growthMindset: [
+    ['Creo que puedo mejorar mis capacidades con esfuerzo y práctica.'],
+    ['Si algo me sale mal al principio, pienso que no sirvo para ello.', 'reverse'],
+    ['Veo los errores como una oportunidad para aprender.'],
+    ['Pido opiniones sobre mi trabajo para poder mejorarlo.'],
+    ['Evito los retos en los que podría fracasar.', 'reverse'],
+    ['Me inspira el éxito de otras personas.'],
+  ],
+};
+
+/** Statements nobody can honestly agree with fully: agreeing hints at socially desirable answers. */
+const HONESTY_TEXTS: readonly string[] = [
+  'Nunca he dicho una mentira.',
+  'Nunca he herido los sentimientos de nadie.',
+  'Nunca he criticado a nadie.',
+  'Nunca he perdido el tiempo.',
+];
+
+/** How many items at the end of the questionnaire may be left unanswered (spec §9). */
+export const COMPETENCE_OPTIONAL_TAIL = 5;
+
+const ORDERED: Omit<CompetenceItem, 'optional'>[] = [
+  ...COMPETENCE_SECTIONS.flatMap((section) =>
+    SCORED_TEXTS[section.key].map(([text, reverse], index) => ({
+      key: `${section.key}.${index + 1}`,
+      section: section.key,
+      text,
+      reverse: reverse === 'reverse',
+    })),
+  ),
+  ...HONESTY_TEXTS.map((text, index) => ({
+    key: `${HONESTY_GROUP.key}.${index + 1}`,
+    section: HONESTY_GROUP.key,
+    text,
+    reverse: false,
+  })),
+];
+
+/**
+ * Every item in questionnaire order: the five sections in order, then the four honesty items
+ * (ADR 0018). The last COMPETENCE_OPTIONAL_TAIL items are optional.
+ */
+export const COMPETENCE_ITEMS: readonly CompetenceItem[] = ORDERED.map((item, index) => ({
+  ...item,
+  optional: index >= ORDERED.length - COMPETENCE_OPTIONAL_TAIL,
+}));
+
+/** Unscored items: a consistency signal kept apart from the scores (spec §9). */
+export const HONESTY_ITEMS = COMPETENCE_ITEMS.filter((item) => item.section === HONESTY_GROUP.key);
+
+/**
+ * An honesty item answered at or above this value counts as agreement with an implausible
+ * statement ("De acuerdo" or "Totalmente de acuerdo").
+ */
+export const HONESTY_AGREEMENT_MIN = 5;
+
+/** The consistency signal: honesty items answered, and how many of them were agreed with. */
+export interface CompetenceConsistency {
+  answered: number;
+  agreed: number;
+}
+
+/** What the server answers for a filled questionnaire. */
+export interface CompetenceResult {
+  scores: Record<CompetenceSectionKey, number>;
+  consistency: CompetenceConsistency;
+  createdAt: string;
+}

@@ -371,7 +371,8 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
     find: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
     protectedScope: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
     // Anyone may answer (the questionnaire has its own contact section); a student only as themself.
-    create: always,
+    // Scores are computed by POST /api/questionnaire/submit (ADR 0018), never written by a client.
+    create: (actor, { data }) => admin(actor) || !('scores' in data),
     createScope: byRole({
       visitor: () => ({ student: { $null: true } }),
       authenticated: () => ({ student: { $null: true } }),

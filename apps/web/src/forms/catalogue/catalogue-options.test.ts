@@ -17,7 +17,7 @@ function namesEnvelope(names: string[], page = 1, pageCount = 1) {
 /** The decoded path and query of the n-th call of the stubbed fetch. */
 function calledUrl(fetchMock: ReturnType<typeof stubApi>, n = 0): string {
   const input = fetchMock.mock.calls[n]?.[0];
-  return decodeURIComponent(typeof input === 'string' ? input : String(input));
+  return decodeURIComponent(typeof input === 'string' ? input : '');
 }
 
 describe('catalogue option fetchers', () => {

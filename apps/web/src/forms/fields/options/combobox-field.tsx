@@ -9,10 +9,9 @@ import {
   type UIEvent,
 } from 'react';
 import type { FieldProps } from '../../types';
+import { describe, FieldShell, hasHint, INPUT_CLASSES } from '../field-shell';
 import {
   CLOSE_AFTER_BLUR_MS,
-  describedBy,
-  fieldIds,
   filterOptions,
   NEXT_PAGE_THRESHOLD_PX,
   OTHER_OPTION,
@@ -24,7 +23,6 @@ import {
 } from './option-utils';
 import { useAsyncOptions } from './use-async-options';
 import { offeredOptions, useDependency } from './use-dependency';
-import { CONTROL } from './select-field';
 
 interface ComboboxFieldProps extends FieldProps {
   isMultiple: boolean;
@@ -187,111 +185,110 @@ export function ComboboxField(props: ComboboxFieldProps) {
   };
 
   const inputValue = isMultiple ? search : (query ?? (selected[0] ? labelOf(selected[0]) : ''));
-  const ids = fieldIds(id);
-
   return (
-    <div className="relative" onBlur={onBlurWidget} onFocus={onFocusWidget}>
-      {isMultiple && selected.length > 0 ? (
-        <ul aria-label="Opciones elegidas" className="mb-2 flex flex-wrap gap-2">
-          {selected.map((v) => (
-            <li
-              key={v}
-              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-900"
-            >
-              {labelOf(v)}
-              <button
-                type="button"
-                aria-label={`Quitar ${labelOf(v)}`}
-                onClick={() => remove(v)}
-                className="rounded-full px-1.5 text-slate-700 hover:bg-slate-200"
+    <FieldShell item={item} id={id} error={error}>
+      <div className="relative" onBlur={onBlurWidget} onFocus={onFocusWidget}>
+        {isMultiple && selected.length > 0 ? (
+          <ul aria-label="Opciones elegidas" className="mb-2 flex flex-wrap gap-2">
+            {selected.map((v) => (
+              <li
+                key={v}
+                className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-900"
               >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <input
-        ref={inputRef}
-        id={id}
-        type="text"
-        role="combobox"
-        name={item.value}
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={isOpen}
-        aria-controls={listId}
-        aria-activedescendant={
-          isOpen && activeIndex >= 0 && options[activeIndex]
-            ? `${listId}-${activeIndex}`
-            : undefined
-        }
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        aria-required={item.optional ? undefined : true}
-        placeholder={item.placeholder ?? TEXTS.placeholder}
-        value={inputValue}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setActiveIndex(-1);
-          open();
-        }}
-        onClick={open}
-        onKeyDown={onKeyDown}
-        className={CONTROL}
-      />
-      {isOpen ? (
-        <div className="absolute z-20 mt-1 w-full rounded-lg border border-slate-300 bg-white shadow-lg">
-          {status ? (
-            <p role="status" className="px-3 py-2 text-sm text-slate-600">
-              {status}
-            </p>
-          ) : null}
-          <ul
-            id={listId}
-            role="listbox"
-            aria-labelledby={ids.label}
-            aria-multiselectable={isMultiple || undefined}
-            aria-busy={remote.isLoading || undefined}
-            onScroll={onScroll}
-            className="max-h-[300px] overflow-y-auto py-1"
-          >
-            {options.map((option, index) => {
-              const isSelected = selected.includes(option.value);
-              return (
-                <li
-                  key={option.value}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={isSelected}
-                  // Keep the focus in the input: the list is driven from the keyboard there.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseEnter={() => setActiveIndex(index)}
-                  className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${
-                    index === activeIndex ? 'bg-slate-100' : ''
-                  } ${isSelected ? 'font-semibold' : ''}`}
+                {labelOf(v)}
+                <button
+                  type="button"
+                  aria-label={`Quitar ${labelOf(v)}`}
+                  onClick={() => remove(v)}
+                  className="rounded-full px-1.5 text-slate-700 hover:bg-slate-200"
                 >
-                  {isMultiple ? (
-                    <span aria-hidden="true" className="mr-2 inline-block w-3">
-                      {isSelected ? '✓' : ''}
-                    </span>
-                  ) : null}
-                  {option.label}
-                  {item.extraOptionsInfo?.[option.value] ? (
-                    <span className="block text-slate-600">
-                      {item.extraOptionsInfo[option.value]}
-                    </span>
-                  ) : null}
-                </li>
-              );
-            })}
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
           </ul>
-          {remote.isLoadingMore ? (
-            <p className="px-3 py-2 text-sm text-slate-600">{TEXTS.loading}</p>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
+        ) : null}
+        <input
+          ref={inputRef}
+          id={id}
+          type="text"
+          role="combobox"
+          name={item.value}
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={isOpen}
+          aria-controls={listId}
+          aria-activedescendant={
+            isOpen && activeIndex >= 0 && options[activeIndex]
+              ? `${listId}-${activeIndex}`
+              : undefined
+          }
+          aria-required={item.optional ? undefined : true}
+          {...describe(id, error, hasHint(item))}
+          placeholder={item.placeholder ?? TEXTS.placeholder}
+          value={inputValue}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActiveIndex(-1);
+            open();
+          }}
+          onClick={open}
+          onKeyDown={onKeyDown}
+          className={INPUT_CLASSES}
+        />
+        {isOpen ? (
+          <div className="absolute z-20 mt-1 w-full rounded-lg border border-slate-300 bg-white shadow-lg">
+            {status ? (
+              <p role="status" className="px-3 py-2 text-sm text-slate-600">
+                {status}
+              </p>
+            ) : null}
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label={typeof item.label === 'string' ? item.label : undefined}
+              aria-multiselectable={isMultiple || undefined}
+              aria-busy={remote.isLoading || undefined}
+              onScroll={onScroll}
+              className="max-h-[300px] overflow-y-auto py-1"
+            >
+              {options.map((option, index) => {
+                const isSelected = selected.includes(option.value);
+                return (
+                  <li
+                    key={option.value}
+                    id={`${listId}-${index}`}
+                    role="option"
+                    aria-selected={isSelected}
+                    // Keep the focus in the input: the list is driven from the keyboard there.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => choose(option)}
+                    onMouseEnter={() => setActiveIndex(index)}
+                    className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${
+                      index === activeIndex ? 'bg-slate-100' : ''
+                    } ${isSelected ? 'font-semibold' : ''}`}
+                  >
+                    {isMultiple ? (
+                      <span aria-hidden="true" className="mr-2 inline-block w-3">
+                        {isSelected ? '✓' : ''}
+                      </span>
+                    ) : null}
+                    {option.label}
+                    {item.extraOptionsInfo?.[option.value] ? (
+                      <span className="block text-slate-600">
+                        {item.extraOptionsInfo[option.value]}
+                      </span>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+            {remote.isLoadingMore ? (
+              <p className="px-3 py-2 text-sm text-slate-600">{TEXTS.loading}</p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </FieldShell>
   );
 }

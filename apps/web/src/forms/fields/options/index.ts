@@ -6,7 +6,6 @@ import { SelectField } from './select-field';
 
 export {
   OTHER_OPTION,
-  fieldIds,
   keepValid,
   normalizeOption,
   onlyRealOption,
@@ -24,8 +23,7 @@ export const OPTION_FIELD_TYPES = [
 
 /**
  * Renders an option-list item by its type: select, combobox, dynamicCombobox,
- * dynamicComboboxMultiple or multiple. The engine renders the label (`<label id="{id}-label"
- * htmlFor={id}>`) and the error (`id="{id}-error"`); see ADR 0020.
+ * dynamicComboboxMultiple or multiple, with its label, hint and error (the engine's field shell).
  */
 export function OptionField(props: FieldProps) {
   switch (props.item.type) {

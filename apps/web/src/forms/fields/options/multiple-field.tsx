@@ -1,5 +1,6 @@
 import type { FieldProps } from '../../types';
-import { describedBy, fieldIds, selectedValues, withOther } from './option-utils';
+import { describe, FieldError, hasHint, HintLine, OptionalMark } from '../field-shell';
+import { selectedValues, withOther } from './option-utils';
 import { offeredOptions, useDependency } from './use-dependency';
 
 /** Spec §5 Multi-select: the message shown once `maxLength` boxes are ticked. */
@@ -18,9 +19,9 @@ export function MultipleField(props: FieldProps) {
   const selected = selectedValues(value);
   const max = item.maxLength;
   const isFull = max !== undefined && selected.length >= max;
-  const ids = fieldIds(id);
   const limitId = `${id}-limit`;
-  const described = [describedBy(id, error), isFull ? limitId : undefined].filter(Boolean);
+  const aria = describe(id, error, hasHint(item));
+  const described = [aria['aria-describedby'], isFull ? limitId : undefined].filter(Boolean);
 
   const toggle = (option: string, isChecked: boolean) => {
     const next = isChecked ? [...selected, option] : selected.filter((chosen) => chosen !== option);
@@ -28,14 +29,17 @@ export function MultipleField(props: FieldProps) {
   };
 
   return (
-    <div
-      id={id}
-      role="group"
-      aria-labelledby={ids.label}
+    <fieldset
       aria-describedby={described.length > 0 ? described.join(' ') : undefined}
-      aria-invalid={error ? true : undefined}
+      aria-invalid={aria['aria-invalid']}
       className="flex flex-col gap-2"
     >
+      <legend className="text-sm font-semibold text-slate-900">
+        {item.icon}
+        {item.label}
+        <OptionalMark item={item} />
+      </legend>
+      <HintLine item={item} id={id} />
       {options.map((option, index) => {
         const isChecked = selected.includes(option.value);
         const info = item.extraOptionsInfo?.[option.value];
@@ -45,7 +49,8 @@ export function MultipleField(props: FieldProps) {
             className="inline-flex items-start gap-2 text-sm text-slate-900"
           >
             <input
-              id={`${id}-option-${index}`}
+              // The first box carries the field's id, so the engine can focus the field.
+              id={index === 0 ? id : `${id}-option-${index}`}
               type="checkbox"
               name={item.value}
               value={option.value}
@@ -65,6 +70,7 @@ export function MultipleField(props: FieldProps) {
       <p id={limitId} aria-live="polite" className="text-sm text-slate-700">
         {isFull ? limitReachedText(max) : null}
       </p>
-    </div>
+      {error ? <FieldError id={id} error={error} /> : null}
+    </fieldset>
   );
 }

@@ -89,15 +89,3 @@ export function selectedValues(value: FormValue): string[] {
   if (typeof value === 'string' && value !== '') return [value];
   return [];
 }
-
-/** Ids the engine's label, description and error carry, derived from the control's id. */
-export const fieldIds = (id: string) => ({
-  label: `${id}-label`,
-  description: `${id}-description`,
-  error: `${id}-error`,
-});
-
-/** `aria-describedby` for a control: its error when it has one. */
-export function describedBy(id: string, error: string | undefined): string | undefined {
-  return error ? fieldIds(id).error : undefined;
-}

@@ -1,9 +1,7 @@
 import type { FieldProps } from '../../types';
-import { describedBy, selectedValues, TEXTS, withOther } from './option-utils';
+import { describe, FieldShell, hasHint, INPUT_CLASSES } from '../field-shell';
+import { selectedValues, TEXTS, withOther } from './option-utils';
 import { offeredOptions, useDependency } from './use-dependency';
-
-export const CONTROL =
-  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700 disabled:bg-slate-100';
 
 /**
  * `select`: a native <select> (ADR 0020: the platform's own control is the most accessible one —
@@ -18,17 +16,21 @@ export function SelectField(props: FieldProps) {
   const info = item.extraOptionsInfo?.[selected];
 
   return (
-    <>
+    <FieldShell
+      item={item}
+      id={id}
+      error={error}
+      after={info ? <div className="text-sm text-slate-600">{info}</div> : null}
+    >
       <select
         id={id}
         name={item.value}
         value={selected}
         onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
         onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
         aria-required={item.optional ? undefined : true}
-        className={CONTROL}
+        {...describe(id, error, hasHint(item))}
+        className={INPUT_CLASSES}
       >
         <option value="" disabled={!item.optional}>
           {item.placeholder ?? TEXTS.placeholder}
@@ -39,7 +41,6 @@ export function SelectField(props: FieldProps) {
           </option>
         ))}
       </select>
-      {info ? <div className="text-sm text-slate-600">{info}</div> : null}
-    </>
+    </FieldShell>
   );
 }

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { FieldProps, FormItemType } from './types';
-import { BasicOptionField } from './fields/basic-options';
 import { CheckboxField } from './fields/checkbox-field';
 import { CompetenceField } from './fields/competence-field';
 import { DateField } from './fields/date-field';
@@ -8,15 +7,10 @@ import { FileField } from './fields/file-field';
 import { InformationField } from './fields/information-field';
 import { MonthField } from './fields/month-field';
 import { NumberField } from './fields/number-field';
+import { OptionField } from './fields/options';
 import { PhoneField } from './fields/phone-field';
 import { TextField } from './fields/text-field';
 import { TextareaField } from './fields/textarea-field';
-
-/**
- * The option types render through ./fields/options once it exports `OptionField`; until then
- * through the native fallback (ADR 0019).
- */
-const OptionField: ComponentType<FieldProps> = BasicOptionField;
 
 /** The renderer of each of the 15 item types (spec §3). */
 export const FIELD_RENDERERS: Record<FormItemType, ComponentType<FieldProps>> = {

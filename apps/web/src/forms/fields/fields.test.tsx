@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render-app';
@@ -272,8 +273,8 @@ describe('competence', () => {
   });
 });
 
-describe('option types through the fallback', () => {
-  it('a select offers "Selecciona una opción" and its options', () => {
+describe('option types go to the option renderers (fields/options)', () => {
+  it('a select offers "Selecciona una opción", its options and "Otra" last', () => {
     render(
       <Harness
         item={{ type: 'select', value: 's', label: 'Tipo', options: ['Grado', 'Máster'] }}
@@ -284,12 +285,12 @@ describe('option types through the fallback', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Selecciona una opción', 'Grado', 'Máster']);
+    ).toEqual(['Selecciona una opción', 'Grado', 'Máster', 'Otra']);
     fireEvent.change(select, { target: { value: 'Máster' } });
     expect(shownValue()).toBe('Máster');
   });
 
-  it('a multiple is a list of checkboxes holding the chosen values', () => {
+  it('a multiple is a group of checkboxes holding the chosen values', () => {
     render(
       <Harness
         item={{ type: 'multiple', value: 'm', label: 'Temas', options: ['Arte', 'Música'] }}
@@ -300,12 +301,18 @@ describe('option types through the fallback', () => {
     expect(shownValue()).toEqual(['Música', 'Arte']);
   });
 
-  it('a dynamic combobox loads its first page of options from getOptions', async () => {
-    const getOptions = vi.fn(async () => ({ options: ['UAM', 'UCM'], hasMore: false }));
-    render(
-      <Harness item={{ type: 'dynamicCombobox', value: 'u', label: 'Universidad', getOptions }} />,
-    );
-    expect(await screen.findByRole('option', { name: 'UCM' })).toBeTruthy();
-    expect(getOptions).toHaveBeenCalledWith(expect.objectContaining({ search: '', page: 1 }));
+  it('combobox, dynamicCombobox and dynamicComboboxMultiple render a labelled combobox', () => {
+    const getOptions = vi.fn(async () => ({ options: ['UAM'], hasMore: false }));
+    for (const type of ['combobox', 'dynamicCombobox', 'dynamicComboboxMultiple'] as const) {
+      const { unmount } = render(
+        <QueryClientProvider client={new QueryClient()}>
+          <Harness
+            item={{ type, value: 'u', label: 'Universidad', options: ['UAM'], getOptions }}
+          />
+        </QueryClientProvider>,
+      );
+      expect(screen.getByRole('combobox', { name: 'Universidad' })).toBeTruthy();
+      unmount();
+    }
   });
 });

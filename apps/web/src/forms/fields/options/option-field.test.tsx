@@ -121,7 +121,7 @@ describe('dependent select', () => {
       dependency: {
         value: 'university',
         filter: (option, values) =>
-          (campuses[String(values.university)] ?? []).includes(String(option)),
+          (campuses[values.university as string] ?? []).includes(option as string),
       },
     },
   ];
@@ -205,9 +205,13 @@ describe('combobox with static options', () => {
       const input = screen.getByRole('combobox', { name: 'Provincia' });
       fireEvent.click(input);
       fireEvent.blur(input);
-      act(() => vi.advanceTimersByTime(200));
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
       expect(input.getAttribute('aria-expanded')).toBe('true');
-      act(() => vi.advanceTimersByTime(60));
+      act(() => {
+        vi.advanceTimersByTime(60);
+      });
       expect(input.getAttribute('aria-expanded')).toBe('false');
     } finally {
       vi.useRealTimers();
@@ -307,7 +311,7 @@ describe('dynamicCombobox', () => {
       B: ['Campus B1'],
     };
     const getOptions = vi.fn<GetOptions>(async ({ values }) => ({
-      options: byUniversity[String(values.university)] ?? [],
+      options: byUniversity[values.university as string] ?? [],
       hasMore: false,
     }));
     const { lastValues } = renderFields({

@@ -30,57 +30,65 @@ export const COMPETENCE_ITEM_COUNT = COMPETENCE_SECTIONS.reduce((sum, s) => sum 
 /** The group of the honesty items: not a competence, never scored (spec §9). */
 export const HONESTY_GROUP = { key: 'honesty', name: 'Para terminar' } as const;
 
-/** One statement answered on COMPETENCE_SCALE. */
+/**
+ * How an answer counts (spec §3 Questionnaire item `impact`): `positive` as given, `negative`
+ * reversed (`6 − answer`), `none` never scored (the honesty items).
+ */
+export const COMPETENCE_IMPACTS = ['positive', 'negative', 'none'] as const;
+export type CompetenceImpact = (typeof COMPETENCE_IMPACTS)[number];
+
+/** One statement answered on COMPETENCE_SCALE, in the fields of spec §3 Questionnaire item. */
 export interface CompetenceItem {
+  /** The form engine's field type: a 0 to 6 radio scale. */
+  type: 'competence';
   /** Stable key of the answer, e.g. `flexibility.1`; never reused for another statement. */
-  key: string;
-  /** The section it is scored in, or `honesty` for the unscored consistency items. */
-  section: CompetenceSectionKey | typeof HONESTY_GROUP.key;
+  value: string;
   /** First-person statement in Spanish. */
-  text: string;
-  /** Negatively scored: the answer counts as `6 − answer` (scored items only). */
-  reverse: boolean;
+  label: string;
+  /** The section it measures, or `honesty` for the unscored consistency items. */
+  goal: CompetenceSectionKey | typeof HONESTY_GROUP.key;
+  impact: CompetenceImpact;
   /** May be left unanswered (the last five items of the questionnaire). */
   optional: boolean;
 }
 
-type ItemRow = readonly [text: string, reverse?: 'reverse'];
+type ItemRow = readonly [label: string, impact?: 'negative'];
 
 const SCORED_TEXTS: Record<CompetenceSectionKey, readonly ItemRow[]> = {
   flexibility: [
     ['Me adapto con facilidad cuando cambian los planes de un trabajo.'],
     ['Cuando algo no funciona, busco otra forma de hacerlo.'],
-    ['Me incomoda mucho tener que cambiar mi manera habitual de trabajar.', 'reverse'],
+    ['Me incomoda mucho tener que cambiar mi manera habitual de trabajar.', 'negative'],
     ['Escucho otros puntos de vista y cambio de opinión si me convencen.'],
   ],
   initiative: [
     ['Propongo ideas nuevas sin esperar a que me las pidan.'],
     ['Cuando veo un problema, empiezo a buscar una solución por mi cuenta.'],
     ['Me ofrezco para tareas que nadie ha asignado todavía.'],
-    ['Prefiero esperar instrucciones antes de empezar cualquier tarea.', 'reverse'],
+    ['Prefiero esperar instrucciones antes de empezar cualquier tarea.', 'negative'],
     ['Me marco objetivos propios además de los que me piden.'],
   ],
   teamwork: [
     ['Comparto la información que tengo con las personas de mi equipo.'],
-    ['Ayudo a mis compañeros cuando tienen dificultades con su parte.'],
-    ['Prefiero trabajar solo aunque la tarea sea de grupo.', 'reverse'],
+    ['Ayudo a otras personas del equipo cuando tienen dificultades con su parte.'],
+    ['Prefiero trabajar por mi cuenta aunque la tarea sea de grupo.', 'negative'],
     ['Cumplo los compromisos que acuerdo con mi equipo.'],
     ['Tengo en cuenta las opiniones de los demás antes de decidir.'],
-    ['Me cuesta aceptar las decisiones del grupo cuando no coinciden con la mía.', 'reverse'],
-    ['Reconozco en público el trabajo de mis compañeros.'],
+    ['Me cuesta aceptar las decisiones del grupo cuando no coinciden con la mía.', 'negative'],
+    ['Reconozco en público el trabajo de las demás personas del equipo.'],
   ],
   communication: [
     ['Explico mis ideas de forma clara y ordenada.'],
     ['Escucho con atención sin interrumpir a quien habla.'],
     ['Adapto mi forma de hablar a la persona que tengo delante.'],
-    ['Me cuesta expresar mi opinión cuando hablo en grupo.', 'reverse'],
+    ['Me cuesta expresar mi opinión cuando hablo en grupo.', 'negative'],
   ],
   growthMindset: [
     ['Creo que puedo mejorar mis capacidades con esfuerzo y práctica.'],
-    ['Si algo me sale mal al principio, pienso que no sirvo para ello.', 'reverse'],
+    ['Si algo me sale mal al principio, pienso que no sirvo para ello.', 'negative'],
     ['Veo los errores como una oportunidad para aprender.'],
     ['Pido opiniones sobre mi trabajo para poder mejorarlo.'],
-    ['Evito los retos en los que podría fracasar.', 'reverse'],
+    ['Evito los retos en los que podría fracasar.', 'negative'],
     ['Me inspira el éxito de otras personas.'],
   ],
 };
@@ -98,18 +106,20 @@ export const COMPETENCE_OPTIONAL_TAIL = 5;
 
 const ORDERED: Omit<CompetenceItem, 'optional'>[] = [
   ...COMPETENCE_SECTIONS.flatMap((section) =>
-    SCORED_TEXTS[section.key].map(([text, reverse], index) => ({
-      key: `${section.key}.${index + 1}`,
-      section: section.key,
-      text,
-      reverse: reverse === 'reverse',
+    SCORED_TEXTS[section.key].map(([label, impact], index): Omit<CompetenceItem, 'optional'> => ({
+      type: 'competence',
+      value: `${section.key}.${index + 1}`,
+      label,
+      goal: section.key,
+      impact: impact ?? 'positive',
     })),
   ),
-  ...HONESTY_TEXTS.map((text, index) => ({
-    key: `${HONESTY_GROUP.key}.${index + 1}`,
-    section: HONESTY_GROUP.key,
-    text,
-    reverse: false,
+  ...HONESTY_TEXTS.map((label, index): Omit<CompetenceItem, 'optional'> => ({
+    type: 'competence',
+    value: `${HONESTY_GROUP.key}.${index + 1}`,
+    label,
+    goal: HONESTY_GROUP.key,
+    impact: 'none',
   })),
 ];
 
@@ -123,7 +133,7 @@ export const COMPETENCE_ITEMS: readonly CompetenceItem[] = ORDERED.map((item, in
 }));
 
 /** Unscored items: a consistency signal kept apart from the scores (spec §9). */
-export const HONESTY_ITEMS = COMPETENCE_ITEMS.filter((item) => item.section === HONESTY_GROUP.key);
+export const HONESTY_ITEMS = COMPETENCE_ITEMS.filter((item) => item.goal === HONESTY_GROUP.key);
 
 /**
  * An honesty item answered at or above this value counts as agreement with an implausible

@@ -480,7 +480,10 @@ const competenceAnswer: Schema = {
 const questionnaireBody = strict({
   answers: strict(
     Object.fromEntries(
-      COMPETENCE_ITEMS.map((item) => [item.optional ? `${item.key}?` : item.key, competenceAnswer]),
+      COMPETENCE_ITEMS.map((item) => [
+        item.optional ? `${item.value}?` : item.value,
+        competenceAnswer,
+      ]),
     ),
   ),
   contact: strict({
@@ -504,7 +507,7 @@ const QUESTIONNAIRE_RESULT = json(
       }),
     }),
   }),
-  'Scores per section (mean on 0 to 6, reverse items as 6 − answer) and the honesty signal',
+  'Scores per section (mean on 0 to 6, negative items as 6 − answer) and the honesty signal',
 );
 
 /** The routes that are not generic content routes (docs.test.ts checks none is missing). */

@@ -10,7 +10,7 @@ const answer = z.number().int().min(COMPETENCE_SCALE.min).max(COMPETENCE_SCALE.m
 
 const answers = z.strictObject(
   Object.fromEntries(
-    COMPETENCE_ITEMS.map((item) => [item.key, item.optional ? answer.optional() : answer]),
+    COMPETENCE_ITEMS.map((item) => [item.value, item.optional ? answer.optional() : answer]),
   ),
 );
 

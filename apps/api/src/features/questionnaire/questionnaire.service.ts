@@ -38,13 +38,13 @@ const PER_USER: readonly Limit[] = [{ limit: 20, windowSeconds: HOUR }];
 export function scoreAnswers(answers: Answers): Scores {
   const scores = {} as Scores;
   for (const section of COMPETENCE_SECTIONS) {
-    const values = COMPETENCE_ITEMS.filter((item) => item.section === section.key).flatMap(
-      (item) => {
-        const value = answers[item.key];
-        if (value === undefined) return [];
-        return [item.reverse ? COMPETENCE_SCALE.max - value : value];
-      },
-    );
+    const values = COMPETENCE_ITEMS.filter(
+      (item) => item.goal === section.key && item.impact !== 'none',
+    ).flatMap((item) => {
+      const value = answers[item.value];
+      if (value === undefined) return [];
+      return [item.impact === 'negative' ? COMPETENCE_SCALE.max - value : value];
+    });
     const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
     scores[section.key] = Math.round(mean * 100) / 100;
   }
@@ -53,8 +53,8 @@ export function scoreAnswers(answers: Answers): Scores {
 
 /** How many honesty items were answered, and how many agreed with ("De acuerdo" or more). */
 export function consistencyOf(answers: Answers): CompetenceConsistency {
-  const values = COMPETENCE_ITEMS.filter((item) => item.section === HONESTY_GROUP.key)
-    .map((item) => answers[item.key])
+  const values = COMPETENCE_ITEMS.filter((item) => item.goal === HONESTY_GROUP.key)
+    .map((item) => answers[item.value])
     .filter((value) => value !== undefined);
   return {
     answered: values.length,

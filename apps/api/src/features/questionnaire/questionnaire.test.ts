@@ -24,9 +24,9 @@ interface Result {
 /** Every item answered so that each counts as 6: 6 for plain items, 0 for reversed ones. */
 function topAnswers(): Record<string, number> {
   return Object.fromEntries(
-    COMPETENCE_ITEMS.filter((item) => item.section !== 'honesty').map((item) => [
-      item.key,
-      item.reverse ? COMPETENCE_SCALE.min : COMPETENCE_SCALE.max,
+    COMPETENCE_ITEMS.filter((item) => item.impact !== 'none').map((item) => [
+      item.value,
+      item.impact === 'negative' ? COMPETENCE_SCALE.min : COMPETENCE_SCALE.max,
     ]),
   );
 }
@@ -366,9 +366,9 @@ describe('OpenAPI', () => {
     const answers =
       doc.paths['/api/questionnaire/submit']?.post?.requestBody?.content['application/json']?.schema
         .properties.answers;
-    expect(Object.keys(answers?.properties ?? {})).toEqual(COMPETENCE_ITEMS.map((i) => i.key));
+    expect(Object.keys(answers?.properties ?? {})).toEqual(COMPETENCE_ITEMS.map((i) => i.value));
     expect(answers?.required).toEqual(
-      COMPETENCE_ITEMS.filter((i) => !i.optional).map((i) => i.key),
+      COMPETENCE_ITEMS.filter((i) => !i.optional).map((i) => i.value),
     );
   });
 });

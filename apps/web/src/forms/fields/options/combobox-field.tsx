@@ -238,11 +238,10 @@ export function ComboboxField(props: ComboboxFieldProps) {
         />
         {isOpen ? (
           <div className="absolute z-20 mt-1 w-full rounded-lg border border-slate-300 bg-white shadow-lg">
-            {status ? (
-              <p role="status" className="px-3 py-2 text-sm text-slate-600">
-                {status}
-              </p>
-            ) : null}
+            {/* Always present, so screen readers announce its text when it changes. */}
+            <p role="status" className={status ? 'px-3 py-2 text-sm text-slate-600' : 'sr-only'}>
+              {status ?? ''}
+            </p>
             <ul
               id={listId}
               role="listbox"

@@ -77,6 +77,12 @@ describe('steps and values', () => {
     ).toEqual({ a: 'x', b: 'y', c: 4 });
   });
 
+  it('a submitted phone without prefix gets +34 (default country ES)', () => {
+    expect(getSubmittedValues([{ type: 'phone', value: 'p' }], { p: '600 123 456' })).toEqual({
+      p: '+34 600 123 456',
+    });
+  });
+
   it('submitted values leave out hidden items and inactive extensions', () => {
     const items: FormItem[] = [
       { type: 'text', value: 'a' },

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { FormItem, FormValue, FormValues } from '../types';
+import { toInternationalPhone } from './phone';
 import { getActiveItems, isItemVisible, validateItem, validateStep } from './validation';
 
 /** The DOM id of an item's control; error and hint ids derive from it. */
@@ -33,11 +34,17 @@ export function getProgress(stepIndex: number, stepCount: number): number {
   return Math.round(((stepIndex - 1) * 100) / (stepCount - 1));
 }
 
-/** The values of the fields shown for these values (hidden items and information left out). */
+/**
+ * The values of the fields shown for these values (hidden items and information left out); phones
+ * without a prefix get Spain's (spec §9 default country ES).
+ */
 export function getSubmittedValues(items: FormItem[], values: FormValues): FormValues {
   const submitted: FormValues = {};
   for (const item of getActiveItems(items, values)) {
-    if (item.type !== 'information') submitted[item.value] = values[item.value];
+    if (item.type === 'information') continue;
+    const value = values[item.value];
+    submitted[item.value] =
+      item.type === 'phone' && typeof value === 'string' ? toInternationalPhone(value) : value;
   }
   return submitted;
 }

@@ -6,7 +6,8 @@ import { jsonResponse } from '../../../test/render-app';
 import { FormField } from '../form-field';
 import type { FormItem, FormValue } from '../types';
 import { validateItem } from '../engine/validation';
-import { askPhoneWhenMissing, toInternationalPhone } from './phone-field';
+import { toInternationalPhone } from '../engine/phone';
+import { askPhoneWhenMissing } from './phone-field';
 import { formatFileSize } from './file-field';
 
 /** One field wired as the engine wires it: value, change and the spec §5 error. */

@@ -1,17 +1,6 @@
 import type { FieldProps, FormItem } from '../types';
-import { PHONE_PATTERN, PHONE_PLACEHOLDER, PROFILE_PHONE_PATTERN } from '../engine/messages';
+import { PHONE_PLACEHOLDER, PROFILE_PHONE_PATTERN } from '../engine/messages';
 import { describe, FieldShell, hasHint, INPUT_CLASSES } from './field-shell';
-
-/** Spec §9: the default phone country is Spain. */
-export const DEFAULT_PHONE_PREFIX = '+34';
-
-/**
- * The pattern a phone item is checked against: its own, else spec §5's general one (optional
- * international prefix plus up to 15 digits, spaces, dots or hyphens).
- */
-export function getPhonePattern(item: FormItem): string | RegExp {
-  return item.pattern ?? PHONE_PATTERN;
-}
 
 /**
  * Spec §5: in profile forms the phone is asked only when the user has no phone yet, with the
@@ -27,16 +16,6 @@ export function askPhoneWhenMissing(
     pattern: item.pattern ?? PROFILE_PHONE_PATTERN,
     condition: (values) => !hasPhone && (item.condition ? item.condition(values) : true),
   };
-}
-
-/**
- * Spec §9 default country ES: a number written without an international prefix is Spanish, so
- * it is stored with +34.
- */
-export function toInternationalPhone(phone: string): string {
-  const trimmed = phone.trim();
-  if (trimmed === '' || trimmed.startsWith('+')) return trimmed;
-  return `${DEFAULT_PHONE_PREFIX} ${trimmed}`;
 }
 
 /** A telephone number; the placeholder is "(+XX) XXXXXXXXX" (spec §5). */

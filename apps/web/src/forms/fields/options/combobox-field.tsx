@@ -1,4 +1,6 @@
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import {
+  useContext,
   useEffect,
   useId,
   useMemo,
@@ -46,6 +48,19 @@ function useDebounced(value: string, ms: number): string {
  * blur of spec §9 needs the open state in our hands).
  */
 export function ComboboxField(props: ComboboxFieldProps) {
+  const client = useContext(QueryClientContext);
+  if (client) return <Combobox {...props} />;
+  // A form rendered outside the app's providers (a story, an isolated test) still works.
+  return (
+    <QueryClientProvider client={fallbackClient}>
+      <Combobox {...props} />
+    </QueryClientProvider>
+  );
+}
+
+const fallbackClient = new QueryClient();
+
+function Combobox(props: ComboboxFieldProps) {
   const { item, value, values, onChange, onBlur, error, id, isMultiple } = props;
   const isDynamic = item.getOptions !== undefined;
   const offered = isDynamic ? undefined : offeredOptions(item, values);

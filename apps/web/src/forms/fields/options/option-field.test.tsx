@@ -411,3 +411,27 @@ describe('multiple', () => {
     );
   });
 });
+
+describe('outside a QueryClientProvider', () => {
+  it('when a dynamic combobox is rendered without the app providers, it still loads its options', async () => {
+    render(
+      <OptionField
+        id="field-university"
+        item={{
+          type: 'dynamicCombobox',
+          value: 'university',
+          label: 'Universidad',
+          getOptions: pagedSource(2),
+        }}
+        value={undefined}
+        values={{}}
+        onChange={() => {}}
+        onBlur={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: 'Universidad' }));
+    await waitFor(() =>
+      expect(optionNames()).toEqual(['Universidad 01', 'Universidad 02', 'Otra']),
+    );
+  });
+});

@@ -37,12 +37,16 @@ const contact = (email = uniqueEmail('cuestionario')) => ({
   email,
 });
 
-async function submit(payload: unknown, headers: Record<string, string> = {}) {
+async function submit(
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress = uniqueIp(),
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/questionnaire/submit',
     headers,
-    remoteAddress: uniqueIp(),
+    remoteAddress,
     payload: payload as Record<string, unknown>,
   });
   const body = res.json<{
@@ -335,6 +339,22 @@ describe('rate limit', () => {
     const over = await submit({ answers: topAnswers(), contact: contact() }, headers);
     expect(over.status).toBe(429);
     expect(over.body.error?.name).toBe('RateLimitError');
+  });
+});
+
+describe('rate limit of visitors', () => {
+  it('when one address sends more than 120 answers in an hour, the next is 429 and not stored', async () => {
+    const address = uniqueIp();
+    for (let i = 0; i < 120; i += 1) {
+      expect(
+        (await submit({ answers: topAnswers(), contact: contact() }, {}, address)).status,
+      ).toBe(200);
+    }
+    const email = uniqueEmail('limite');
+    const over = await submit({ answers: topAnswers(), contact: contact(email) }, {}, address);
+    expect(over.status).toBe(429);
+    expect(await rowsWithEmail(email)).toBe(0);
+    expect((await submit({ answers: topAnswers(), contact: contact() })).status).toBe(200);
   });
 });
 

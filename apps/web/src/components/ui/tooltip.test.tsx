@@ -249,4 +249,16 @@ describe('Tooltip', () => {
       'motion-safe:transition-opacity',
     ]);
   });
+
+  it('inside a dialog, the bubble is placed in the dialog (not in the inert page behind it)', async () => {
+    render(
+      <div role="dialog" aria-label="Editar proyecto">
+        <Tooltip content={DEFINITION}>ODS</Tooltip>
+      </div>,
+    );
+    await settle();
+
+    const bubble = screen.getByRole('tooltip', { hidden: true });
+    expect(bubble.parentElement).toBe(screen.getByRole('dialog'));
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FormItem, FormValue, FormValues } from '../types';
 import { toInternationalPhone } from './phone';
 import { getActiveItems, isItemVisible, validateItem, validateStep } from './validation';
@@ -64,6 +64,9 @@ interface UseFormOptions {
 export function useForm({ items, initialValues, formId }: UseFormOptions) {
   const [values, setValues] = useState<FormValues>(() => getInitialValues(items, initialValues));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The latest values and errors, so several changes in one event (a parent and its dependants)
+  // build on each other instead of on the render's snapshot.
+  const latest = useRef({ values, errors });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const steps = useMemo(() => getSteps(items), [items]);
   const [stepIndex, setStepIndex] = useState(1);
@@ -75,7 +78,8 @@ export function useForm({ items, initialValues, formId }: UseFormOptions) {
 
   const setValue = useCallback(
     (item: FormItem, value: FormValue) => {
-      const next: FormValues = { ...values, [item.value]: value };
+      const { values: current, errors: currentErrors } = latest.current;
+      const next: FormValues = { ...current, [item.value]: value };
       // Spec §4 Other option: deselecting "Otra" removes the extension field's value.
       if (item.extension) {
         const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
@@ -87,16 +91,17 @@ export function useForm({ items, initialValues, formId }: UseFormOptions) {
       // errors of items no longer shown go.
       const nextErrors: Record<string, string> = {};
       for (const active of getActiveItems(items, next)) {
-        if (active.value === item.value || active.value in errors) {
+        if (active.value === item.value || active.value in currentErrors) {
           const error = validateItem(active, next[active.value], next);
           if (error) nextErrors[active.value] = error;
         }
       }
+      latest.current = { values: next, errors: nextErrors };
       setValues(next);
       setErrors(nextErrors);
       setTouched((previous) => ({ ...previous, [item.value]: true }));
     },
-    [items, values, errors],
+    [items],
   );
 
   const touch = useCallback((item: FormItem) => {
@@ -106,7 +111,9 @@ export function useForm({ items, initialValues, formId }: UseFormOptions) {
   /** Validates the current step, shows its errors and focuses the first invalid control. */
   const validateCurrentStep = useCallback((): boolean => {
     const stepErrors = validateStep(stepItems, values);
-    setErrors((previous) => ({ ...previous, ...stepErrors }));
+    const nextErrors = { ...latest.current.errors, ...stepErrors };
+    latest.current = { values: latest.current.values, errors: nextErrors };
+    setErrors(nextErrors);
     const first = getActiveItems(stepItems, values).find((item) => stepErrors[item.value]);
     if (first) {
       const control = document.getElementById(getFieldId(formId, first));

@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormItem, FormValue, FormValues, GetOptions, OptionsPage } from '../../types';
+import { jsonResponse, stubApi } from '../../../../test/render-app';
+import { getUniversityOptions } from '../../catalogue';
 import { limitReachedText } from './multiple-field';
 import { OptionField } from './index';
 
@@ -433,5 +435,59 @@ describe('outside a QueryClientProvider', () => {
     await waitFor(() =>
       expect(optionNames()).toEqual(['Universidad 01', 'Universidad 02', 'Otra']),
     );
+  });
+});
+
+describe('dynamicCombobox on the catalogue', () => {
+  it('when the user types a search, after the pause one call asks the universities API for it', async () => {
+    const fetchMock = stubApi({
+      '/api/universities/names': () =>
+        jsonResponse({
+          data: [{ id: 1, attributes: { name: 'Universidad de Murcia' } }],
+          meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 1 } },
+        }),
+    });
+    const { lastValues } = renderFields({
+      items: [
+        {
+          type: 'dynamicCombobox',
+          value: 'university',
+          label: 'Universidad',
+          getOptions: getUniversityOptions,
+        },
+      ],
+    });
+    const input = screen.getByRole('combobox', { name: 'Universidad' });
+    fireEvent.change(input, { target: { value: 'm' } });
+    fireEvent.change(input, { target: { value: 'murcia' } });
+    const searches = () =>
+      fetchMock.mock.calls
+        .map(([url]) => decodeURIComponent(url as string))
+        .filter((url) => url.includes('$contains'));
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    await waitFor(() => expect(optionNames()).toEqual(['Universidad de Murcia', 'Otra']));
+    expect(searches()).toEqual([
+      '/api/universities/names?pagination[page]=1&pagination[pageSize]=10&filters[name][$contains]=murcia',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Universidad de Murcia' }));
+    expect(lastValues()).toEqual({ university: 'Universidad de Murcia' });
+  });
+});
+
+describe('dynamicComboboxMultiple from the keyboard', () => {
+  it('when Backspace is pressed in the empty input, the last choice is removed', () => {
+    const { lastValues } = renderFields({
+      items: [
+        {
+          type: 'dynamicComboboxMultiple',
+          value: 'degrees',
+          label: 'Grados',
+          getOptions: pagedSource(3),
+        },
+      ],
+      initial: { degrees: ['Universidad 01', 'Universidad 02'] },
+    });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Grados' }), { key: 'Backspace' });
+    expect(lastValues()).toEqual({ degrees: ['Universidad 01'] });
   });
 });

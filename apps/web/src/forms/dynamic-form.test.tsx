@@ -147,3 +147,19 @@ describe('DynamicForm validation on change', () => {
     expect(onSubmit).toHaveBeenCalledWith({ hours: 3 });
   });
 });
+
+describe('DynamicForm keyboard', () => {
+  it('when "Finalizar" finds an unanswered competence, its first point takes the focus and the group says the error', () => {
+    render(
+      <DynamicForm
+        items={[{ type: 'competence', value: 'q1', label: 'Me adapto a los cambios' }]}
+        onSubmit={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('0 (Totalmente en desacuerdo)'));
+    const group = screen.getByRole('radiogroup', { name: 'Me adapto a los cambios' });
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(group.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+  });
+});

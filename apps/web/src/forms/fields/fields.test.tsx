@@ -145,6 +145,23 @@ describe('date', () => {
   });
 });
 
+describe('date by keyboard', () => {
+  it('Enter on "Abrir calendario" opens it with the chosen day focused; Escape closes it', async () => {
+    render(
+      <Harness item={{ type: 'date', value: 'd', label: 'Fecha límite' }} initial="2024-02-05" />,
+    );
+    const opener = screen.getByRole('button', { name: 'Abrir calendario' });
+    opener.focus();
+    fireEvent.keyDown(opener, { key: 'Enter' });
+    const grid = await screen.findByRole('grid');
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toMatch(/5 de febrero/i),
+    );
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(grid.isConnected).toBe(false));
+  });
+});
+
 describe('phone', () => {
   it('shows the placeholder "(+XX) XXXXXXXXX" and checks the phone pattern', () => {
     render(<Harness item={{ type: 'phone', value: 'p', label: 'Teléfono' }} />);

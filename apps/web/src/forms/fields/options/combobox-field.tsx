@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
   type UIEvent,
 } from 'react';
-import type { FieldProps } from '../../types';
+import type { FieldProps, FormOption } from '../../types';
 import { describe, FieldShell, hasHint, INPUT_CLASSES } from '../field-shell';
 import {
   CLOSE_AFTER_BLUR_MS,
@@ -89,7 +89,7 @@ function Combobox(props: ComboboxFieldProps) {
   const options: NormalizedOption[] = useMemo(() => {
     if (isDynamic) return withOther(remote.options);
     // offeredKey stands for `offered`, a new array on every render.
-    const all = withOther(JSON.parse(offeredKey) as NormalizedOption[]);
+    const all = withOther(JSON.parse(offeredKey) as FormOption[]);
     const found = filterOptions(all, search);
     return found.some((o) => o.value === OTHER_OPTION) ? found : [...found, all[all.length - 1]!];
   }, [isDynamic, remote.options, offeredKey, search]);
@@ -160,7 +160,7 @@ function Combobox(props: ComboboxFieldProps) {
         if (!isOpen) {
           open();
           setActiveIndex(options.length - 1);
-        } else move(activeIndex - 1);
+        } else move(activeIndex < 0 ? options.length - 1 : activeIndex - 1);
         break;
       case 'Enter':
         if (isOpen && activeIndex >= 0 && options[activeIndex]) {

@@ -6,6 +6,7 @@ import { HomeRoute } from './routes/home';
 import { landingRoutes } from './routes/landing/landing-routes';
 import { NotFoundRoute } from './routes/not-found';
 import { profileRoutes } from './routes/profile/profile-routes';
+import { questionnaireRoutes } from './routes/questionnaire/questionnaire-routes';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -23,6 +24,7 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       ...profileRoutes,
       ...adminRoutes,
+      ...questionnaireRoutes,
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { QuestionnaireResult } from '../types';
+
+/** The envelope of `submit` and `me` (docs/api.md "Competence questionnaire"). */
+export interface QuestionnaireResultEnvelope {
+  data: { id: number; attributes: QuestionnaireResult };
+}
+
+/** Every query of this feature starts with this key. */
+export const QUESTIONNAIRE_QUERY_ROOT = 'questionnaire';
+
+export const myResultQueryKey = [QUESTIONNAIRE_QUERY_ROOT, 'me'] as const;
+
+/**
+ * `GET /api/questionnaire/me` (students): the caller's latest result, or `null` when they never
+ * answered (404).
+ */
+export async function getMyResult({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<QuestionnaireResult | null> {
+  try {
+    const answer = await apiRequest<QuestionnaireResultEnvelope>('/api/questionnaire/me', {
+      signal,
+    });
+    return answer.data.attributes;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const myResultQueryOptions = () =>
+  queryOptions({
+    queryKey: myResultQueryKey,
+    queryFn: ({ signal }) => getMyResult({ signal }),
+  });
+
+/** The signed-in student's latest result; pass `enabled: false` for anyone else. */
+export function useMyResult({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...myResultQueryOptions(), enabled });
+}

@@ -98,13 +98,13 @@ afterEach(() => {
 });
 
 describe('welcome modal for a student missing province or phone', () => {
-  it('on the first page of the session, opens "¡Estás dentro!" with its focused link to /profile', async () => {
+  it('on the first page of the session, opens "¡Estás dentro!" with its focused link to the profile wizard', async () => {
     signIn(user('student'));
     renderApp('/');
 
     const dialog = await screen.findByRole('dialog', { name: '¡Estás dentro!' });
     const action = within(dialog).getByRole('link', { name: 'Completar perfil en 3 minutos' });
-    expect(action.getAttribute('href')).toBe('/profile');
+    expect(action.getAttribute('href')).toBe('/profile/completar');
     await waitFor(() => expect(document.activeElement).toBe(action));
     // Spec §4: showing it stores the complete-profile flag; the session is recorded.
     expect(isCompleteProfilePending(USER_ID)).toBe(true);
@@ -117,14 +117,16 @@ describe('welcome modal for a student missing province or phone', () => {
     expect(await screen.findByRole('dialog', { name: '¡Estás dentro!' })).toBeTruthy();
   });
 
-  it('the link closes it and takes the student to /profile', async () => {
+  it('the link closes it and takes the student to the profile wizard', async () => {
     signIn(user('student'));
     const { router } = renderApp('/');
 
     const dialog = await screen.findByRole('dialog', { name: '¡Estás dentro!' });
     fireEvent.click(within(dialog).getByRole('link', { name: 'Completar perfil en 3 minutos' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/completar'));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: '¡Estás dentro!' })).toBeNull(),
+    );
   });
 
   it('"Ahora no" closes it and it stays closed', async () => {

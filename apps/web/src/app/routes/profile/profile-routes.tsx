@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequireSession } from '../../../features/auth/components/require-session';
+import { CompleteProfileRoute } from './complete-profile-route';
 import { ProfileRoute } from './profile-route';
 
 /** Routes of this area (see ../../routes.tsx). Spec §2: signed out, /profile goes to the login. */
@@ -9,6 +10,14 @@ export const profileRoutes: RouteObject[] = [
     element: (
       <RequireSession>
         <ProfileRoute />
+      </RequireSession>
+    ),
+  },
+  {
+    path: 'profile/completar',
+    element: (
+      <RequireSession>
+        <CompleteProfileRoute />
       </RequireSession>
     ),
   },

@@ -53,7 +53,7 @@ describe('isWelcomeBlockedOn', () => {
   });
 
   it('blocks the page the welcome leads to, and nothing else', () => {
-    expect(isWelcomeBlockedOn('/profile', 'student')).toBe(true);
+    expect(isWelcomeBlockedOn('/profile/completar', 'student')).toBe(true);
     expect(isWelcomeBlockedOn('/organizations/create', 'coordinator')).toBe(true);
     expect(isWelcomeBlockedOn('/profile', 'coordinator')).toBe(false);
     expect(isWelcomeBlockedOn('/', 'student')).toBe(false);

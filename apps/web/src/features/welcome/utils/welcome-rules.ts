@@ -4,10 +4,10 @@ import type { ProfileType } from '@plataforma/shared';
 export type WelcomeKind = 'student' | 'coordinator';
 
 /**
- * Where each welcome's main button leads. The student completes the profile on /profile until the
- * profile-completion wizard exists (a later issue): changing this one value moves the button.
+ * Where each welcome's main button leads: the student's goes to the profile-completion wizard
+ * (features/profile-wizard, mounted by app/routes/profile).
  */
-export const PROFILE_COMPLETION_PATH = '/profile';
+export const PROFILE_COMPLETION_PATH = '/profile/completar';
 /** Spec §2: "Crear mi organización" redirects to /organizations/create. */
 export const ORGANIZATION_CREATION_PATH = '/organizations/create';
 

@@ -1,0 +1,176 @@
+import {
+  OTHER_OPTION,
+  PROVINCES,
+  REACHED_US_HOW_OPTIONS,
+  STUDENT_TAGS,
+  STUDY_AREAS,
+} from '@plataforma/shared';
+import type { FormValue, FormValues } from '../../../forms/types';
+import type { RelationEnvelope, StudentAttributes, TeacherAttributes } from '../types';
+import {
+  NO,
+  NOTIFICATION_CHOICES,
+  notificationField,
+  UNKNOWN_WORK_DEADLINE,
+  YES,
+} from './wizard-items';
+
+const PROVINCE_NAMES: readonly string[] = PROVINCES.map((province) => province.name);
+const AREA_NAMES: readonly string[] = STUDY_AREAS.map((area) => area.name);
+const REACHED_US: readonly string[] = REACHED_US_HOW_OPTIONS;
+const TAGS: readonly string[] = STUDENT_TAGS;
+
+/** Catalogue relations are written by id: the API layer resolves these names (null clears). */
+export interface RelationNames {
+  university: string | null;
+  campus: string | null;
+  /** The student's degree, or the teacher's degrees. */
+  degrees: string[];
+}
+
+export interface ProfilePayload {
+  /** Attributes written as they are. */
+  data: Record<string, unknown>;
+  relations: RelationNames;
+  /** `PUT /api/user/me {phone}` when the wizard asked it. */
+  phone?: string;
+}
+
+const text = (value: FormValue): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+const list = (value: FormValue): string[] => (Array.isArray(value) ? value : []);
+
+const nameOf = (relation: RelationEnvelope | undefined) => relation?.data?.attributes.name ?? null;
+
+/** A stored free value of a closed list: itself when listed, else "Otra" plus the text. */
+function fromListed(
+  stored: string | null | undefined,
+  listed: readonly string[],
+  otherField: string,
+) {
+  if (!stored) return {};
+  return listed.includes(stored)
+    ? { [stripOther(otherField)]: stored }
+    : { [stripOther(otherField)]: OTHER_OPTION, [otherField]: stored };
+}
+const stripOther = (field: string) => field.replace(/_other$/, '');
+
+/** The chosen option, or the "Otra" text when "Otra" is chosen. */
+const toListed = (values: FormValues, field: string) =>
+  values[field] === OTHER_OPTION ? text(values[`${field}_other`]) : text(values[field]);
+
+/** A catalogue relation: its name, or "Otra" with the other_* text. */
+function fromRelation(relation: RelationEnvelope | undefined, otherText?: string | null) {
+  const name = nameOf(relation);
+  if (name) return name;
+  return otherText ? OTHER_OPTION : undefined;
+}
+
+/** The student record as the wizard's values (so reopening it shows what was saved). */
+export function toStudentValues(attributes: StudentAttributes): FormValues {
+  const tags = attributes.tags ?? [];
+  const otherTags = tags.filter((tag) => !TAGS.includes(tag));
+  const values: FormValues = {
+    university: fromRelation(attributes.university, attributes.other_university),
+    other_university: attributes.other_university ?? undefined,
+    campus: fromRelation(attributes.campus, attributes.other_campus),
+    other_campus: attributes.other_campus ?? undefined,
+    degree: fromRelation(attributes.degree, attributes.other_degree),
+    other_degree: attributes.other_degree ?? undefined,
+    study_type: attributes.study_type ?? undefined,
+    ...fromListed(attributes.province, PROVINCE_NAMES, 'province_other'),
+    ...fromListed(attributes.student_area, AREA_NAMES, 'student_area_other'),
+    work_deadline: attributes.work_deadline ?? undefined,
+    work_deadline_estimate: attributes.work_deadline_estimate ?? undefined,
+    thesis_stage: attributes.thesis_stage ?? undefined,
+    goal: attributes.goal ?? undefined,
+    ...fromListed(attributes.reachedUsHow, REACHED_US, 'reachedUsHow_other'),
+    disability:
+      attributes.disability === true ? YES : attributes.disability === false ? NO : undefined,
+  };
+  if (tags.length > 0) {
+    values.tags = [
+      ...tags.filter((tag) => TAGS.includes(tag)),
+      ...(otherTags.length > 0 ? [OTHER_OPTION] : []),
+    ];
+    if (otherTags.length > 0) values.tags_other = otherTags.join(', ');
+  }
+  for (const { key } of NOTIFICATION_CHOICES) {
+    values[notificationField(key)] = attributes.notification?.[key] === true;
+  }
+  return values;
+}
+
+/** The wizard's values as the student update (`PUT /api/students/:id`). */
+export function toStudentPayload(values: FormValues): ProfilePayload {
+  const otherTags = (text(values.tags_other) ?? '')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+  const workDeadline = text(values.work_deadline);
+  const disability = values.disability === YES ? true : values.disability === NO ? false : null;
+  const data: Record<string, unknown> = {
+    other_university: values.university === OTHER_OPTION ? text(values.other_university) : null,
+    other_campus: values.campus === OTHER_OPTION ? text(values.other_campus) : null,
+    other_degree: values.degree === OTHER_OPTION ? text(values.other_degree) : null,
+    study_type: text(values.study_type),
+    province: toListed(values, 'province'),
+    student_area: toListed(values, 'student_area'),
+    work_deadline: workDeadline,
+    work_deadline_estimate:
+      workDeadline === UNKNOWN_WORK_DEADLINE ? text(values.work_deadline_estimate) : null,
+    tags: [...list(values.tags).filter((tag) => tag !== OTHER_OPTION), ...otherTags],
+    thesis_stage: text(values.thesis_stage),
+    goal: text(values.goal),
+    reachedUsHow: toListed(values, 'reachedUsHow'),
+    disability,
+    notification: Object.fromEntries(
+      NOTIFICATION_CHOICES.map(({ key }) => [key, values[notificationField(key)] === true]),
+    ),
+  };
+  const catalogueName = (field: string) =>
+    values[field] === OTHER_OPTION ? null : text(values[field]);
+  const degree = catalogueName('degree');
+  const phone = text(values.phone);
+  return {
+    data,
+    relations: {
+      university: catalogueName('university'),
+      campus: catalogueName('campus'),
+      degrees: degree ? [degree] : [],
+    },
+    ...(phone ? { phone } : {}),
+  };
+}
+
+/** The teacher record as the wizard's values. */
+export function toTeacherValues(attributes: TeacherAttributes): FormValues {
+  const degrees = attributes.degrees?.data.map((degree) => degree.attributes.name) ?? [];
+  return {
+    university: nameOf(attributes.university) ?? undefined,
+    campus: nameOf(attributes.campus) ?? undefined,
+    class_type: attributes.class_type ?? undefined,
+    degrees: degrees.length > 0 ? degrees : undefined,
+    ...fromListed(attributes.teacher_area, AREA_NAMES, 'teacher_area_other'),
+    notification_deadline: attributes.notification_deadline ?? undefined,
+  };
+}
+
+/** The wizard's values as the teacher update (`PUT /api/teachers/:id`). */
+export function toTeacherPayload(values: FormValues): ProfilePayload {
+  const catalogueName = (field: string) =>
+    values[field] === OTHER_OPTION ? null : text(values[field]);
+  return {
+    data: {
+      class_type: text(values.class_type),
+      teacher_area: toListed(values, 'teacher_area'),
+      notification_deadline: text(values.notification_deadline),
+    },
+    relations: {
+      university: catalogueName('university'),
+      campus: catalogueName('campus'),
+      degrees: list(values.degrees).filter((degree) => degree !== OTHER_OPTION),
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import type { FieldProps } from '../types';
-import { describe, FieldError, hasHint, HintLine, OptionalMark } from './field-shell';
+import { describe, FieldError, hasHint, HintLine, LabelText, OptionalMark } from './field-shell';
 
 /** A box to accept; when required, unchecked says "Aceptar este campo es obligatorio." */
 export function CheckboxField({ item, value, onChange, onBlur, error, id }: FieldProps) {
@@ -17,7 +17,7 @@ export function CheckboxField({ item, value, onChange, onBlur, error, id }: Fiel
           {...describe(id, error, hasHint(item))}
         />
         <span>
-          {item.label}
+          <LabelText label={item.label} />
           <OptionalMark item={item} />
         </span>
       </label>

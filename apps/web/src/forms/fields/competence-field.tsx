@@ -1,6 +1,6 @@
 import { COMPETENCE_SCALE } from '@plataforma/shared';
 import type { FieldProps, FormOption } from '../types';
-import { describe, FieldError, hasHint, HintLine, OptionalMark } from './field-shell';
+import { describe, FieldError, hasHint, HintLine, LabelText, OptionalMark } from './field-shell';
 
 function toPoint(option: FormOption): { value: string; label: string } {
   return typeof option === 'string' ? { value: option, label: option } : option;
@@ -40,7 +40,7 @@ export function CompetenceField({ item, value, onChange, onBlur, error, id }: Fi
       className="flex flex-col gap-1.5"
     >
       <legend id={legendId} className="text-sm font-semibold text-slate-900">
-        {item.label}
+        <LabelText label={item.label} />
         <OptionalMark item={item} />
       </legend>
       <HintLine item={item} id={id} />

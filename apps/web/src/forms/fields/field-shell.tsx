@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { GlossaryText } from '../glossary/glossary-text';
 import type { FormItem } from '../types';
 
 export const INPUT_CLASSES =
@@ -60,6 +61,14 @@ interface FieldShellProps {
   className?: string;
 }
 
+/**
+ * A label's content: text labels show the glossary's social-impact terms as tooltips (spec §1);
+ * other content is shown as given.
+ */
+export function LabelText({ label }: { label: FormItem['label'] }) {
+  return typeof label === 'string' ? <GlossaryText>{label}</GlossaryText> : <>{label}</>;
+}
+
 /** Label, sublabel/hint, the control, the footer and the error of one field. */
 export function FieldShell({ item, id, error, hint, after, children, className }: FieldShellProps) {
   return (
@@ -67,7 +76,7 @@ export function FieldShell({ item, id, error, hint, after, children, className }
       {item.label !== undefined ? (
         <label htmlFor={id} className="text-sm font-semibold text-slate-900">
           {item.icon}
-          {item.label}
+          <LabelText label={item.label} />
           <OptionalMark item={item} />
         </label>
       ) : null}

@@ -334,3 +334,30 @@ describe('option types go to the option renderers (fields/options)', () => {
     }
   });
 });
+
+describe('glossary in labels', () => {
+  it('a text label naming a glossary term marks it with its definition, and the control keeps the label as its name', () => {
+    render(
+      <Harness
+        item={{ type: 'text', value: 'ods', label: '¿A qué ODS contribuye tu proyecto?' }}
+      />,
+    );
+    expect(screen.getByLabelText('¿A qué ODS contribuye tu proyecto?')).toBeTruthy();
+    const term = screen.getByRole('term');
+    expect(term.textContent).toBe('ODS');
+    const description = document.getElementById(term.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toMatch(/17 objetivos/);
+  });
+
+  it('a checkbox, a competence scale and a checkbox group show glossary terms in their labels too', () => {
+    for (const item of [
+      { type: 'checkbox', value: 'a', label: 'Me interesa la economía circular' },
+      { type: 'competence', value: 'b', label: 'Conozco la Agenda 2030' },
+      { type: 'multiple', value: 'c', label: 'Voluntariado', options: ['Sí', 'No'] },
+    ] satisfies FormItem[]) {
+      const { unmount } = render(<Harness item={item} />);
+      expect(screen.getAllByRole('term').length, item.type).toBeGreaterThan(0);
+      unmount();
+    }
+  });
+});

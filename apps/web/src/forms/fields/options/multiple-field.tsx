@@ -1,5 +1,5 @@
 import type { FieldProps } from '../../types';
-import { describe, FieldError, hasHint, HintLine, OptionalMark } from '../field-shell';
+import { describe, FieldError, hasHint, HintLine, LabelText, OptionalMark } from '../field-shell';
 import { selectedValues, withOther } from './option-utils';
 import { offeredOptions, useDependency } from './use-dependency';
 
@@ -36,7 +36,7 @@ export function MultipleField(props: FieldProps) {
     >
       <legend className="text-sm font-semibold text-slate-900">
         {item.icon}
-        {item.label}
+        <LabelText label={item.label} />
         <OptionalMark item={item} />
       </legend>
       <HintLine item={item} id={id} />

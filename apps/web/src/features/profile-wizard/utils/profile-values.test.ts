@@ -6,7 +6,7 @@ import {
   toTeacherPayload,
   toTeacherValues,
 } from './profile-values';
-import { buildStudentItems, buildTeacherItems } from './wizard-items';
+import { buildStudentItems, buildTeacherItems, withUniqueOptions } from './wizard-items';
 
 const named = (id: number, name: string) => ({ data: { id, attributes: { name } } });
 const noOptions = () => Promise.resolve({ options: [], hasMore: false });
@@ -184,5 +184,20 @@ describe('thanks target', () => {
     expect(getThanksTarget({ isProjectsEnabled: true, isTfxEnabled: true })).toBe('/projects');
     expect(getThanksTarget({ isProjectsEnabled: false, isTfxEnabled: true })).toBe('/tfx');
     expect(getThanksTarget({ isProjectsEnabled: false, isTfxEnabled: false })).toBe('/');
+  });
+});
+
+describe('catalogue options', () => {
+  it('a name repeated by the catalogue is offered once', async () => {
+    const getOptions = withUniqueOptions(() =>
+      Promise.resolve({
+        options: ['Grado en Economía', 'Grado en Economía', 'Máster'],
+        hasMore: true,
+      }),
+    );
+    expect(await getOptions({ search: '', page: 1, values: {} })).toEqual({
+      options: ['Grado en Economía', 'Máster'],
+      hasMore: true,
+    });
   });
 });

@@ -11,7 +11,7 @@ import {
   THESIS_STAGE_LABELS,
   WORK_DEADLINES,
 } from '@plataforma/shared';
-import type { FormItem } from '../../../forms/types';
+import type { FormItem, FormOption, GetOptions } from '../../../forms/types';
 import type { CatalogueFetchers } from '../types';
 
 /** Spec §3: "No lo sé" asks for an approximation. */
@@ -54,6 +54,26 @@ function other(value: string, label: string): NonNullable<FormItem['extension']>
   return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength: 255 } };
 }
 
+const optionKey = (option: FormOption) => (typeof option === 'string' ? option : option.value);
+
+/**
+ * The names answers can repeat a name (a degree taught at two campuses called the same): options
+ * are names, so each is offered once.
+ */
+export function withUniqueOptions(getOptions: GetOptions): GetOptions {
+  return async (args) => {
+    const page = await getOptions(args);
+    const seen = new Set<string>();
+    const options = page.options.filter((option) => {
+      const key = optionKey(option);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return { ...page, options };
+  };
+}
+
 const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((key) => ({ value: key, label: labels[key] }));
 
@@ -67,7 +87,7 @@ function catalogueItems(
       type: 'dynamicCombobox',
       value: 'university',
       label: '¿En qué universidad estás?',
-      getOptions: fetchers.universities,
+      getOptions: withUniqueOptions(fetchers.universities),
       step: 1,
       ...(withOtherText ? { extension: other('other_university', 'Escribe tu universidad') } : {}),
     },
@@ -75,7 +95,7 @@ function catalogueItems(
       type: 'dynamicCombobox',
       value: 'campus',
       label: '¿En qué campus o facultad?',
-      getOptions: fetchers.campuses,
+      getOptions: withUniqueOptions(fetchers.campuses),
       dependency: { value: 'university' },
       step: 1,
       ...(withOtherText ? { extension: other('other_campus', 'Escribe tu campus') } : {}),
@@ -110,7 +130,7 @@ export function buildStudentItems({
       type: 'dynamicCombobox',
       value: 'degree',
       label: '¿Qué titulación?',
-      getOptions: fetchers.degrees,
+      getOptions: withUniqueOptions(fetchers.degrees),
       dependency: { values: ['study_type', 'campus'] },
       extension: other('other_degree', 'Escribe tu titulación'),
       step: 1,
@@ -235,7 +255,7 @@ export function buildTeacherItems({ fetchers }: { fetchers: CatalogueFetchers })
       type: 'dynamicComboboxMultiple',
       value: 'degrees',
       label: '¿En qué titulaciones das clase?',
-      getOptions: fetchers.degrees,
+      getOptions: withUniqueOptions(fetchers.degrees),
       dependency: { values: ['class_type', 'campus'] },
       step: 2,
     },

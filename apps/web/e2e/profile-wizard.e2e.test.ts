@@ -1,0 +1,242 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { checkA11y, useBrowser } from './support/browser';
+import { apiSignIn, DEMO, signInAs } from './support/session';
+
+const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+const WIZARD = 'Completa tu perfil';
+const THANKS = '¡Gracias por completar tu registro!';
+const LEAVE = 'Seguro que quieres dejar tu perfil a medias?';
+
+async function api(baseUrl: string, jwt: string, path: string, method = 'GET', body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+  return (await response.json()) as { data: { id: number; attributes: Record<string, unknown> }[] };
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+async function step(dialog: Locator, index: number, count: number) {
+  await expect
+    .poll(() => dialog.getByRole('progressbar').getAttribute('aria-valuetext'))
+    .toBe(`Paso ${index} de ${count}`);
+}
+
+/** Types into a catalogue combobox and picks the option (offered once, even if repeated). */
+async function choose(dialog: Locator, label: string, search: string, option: string) {
+  const input = dialog.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(search);
+  await dialog.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('profile-completion wizard (spec §2 Modals, §4 Profile wizard)', () => {
+  const browser = useBrowser();
+
+  afterAll(async () => {
+    // The new student stays "new" for the other journeys: province, phone and answers cleared.
+    const baseUrl = inject('baseUrl');
+    const session = await apiSignIn(baseUrl, DEMO.newStudent);
+    const found = await api(
+      baseUrl,
+      session.jwt,
+      `/api/students?filters[user][id][$eq]=${session.userId}`,
+    );
+    const studentId = found.data[0]!.id;
+    await api(baseUrl, session.jwt, `/api/students/${studentId}`, 'PUT', {
+      data: {
+        province: null,
+        campus: { set: [] },
+        degree: { set: [] },
+        study_type: null,
+        student_area: null,
+        work_deadline: null,
+        work_deadline_estimate: null,
+        tags: [],
+        thesis_stage: null,
+        goal: null,
+        reachedUsHow: null,
+        disability: null,
+      },
+    });
+    await api(baseUrl, session.jwt, '/api/user/me', 'PUT', { phone: null });
+  });
+
+  it('a new student goes from the welcome through an invalid step to the thanks, and reopening shows the answers', async () => {
+    const { page, context, baseUrl } = browser;
+    await signInAs(context, baseUrl, DEMO.newStudent);
+    await page.goto('/');
+
+    const welcome = page.getByRole('dialog', { name: '¡Estás dentro!' });
+    await welcome.getByRole('link', { name: 'Completar perfil en 3 minutos' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/profile/completar');
+
+    const dialog = page.getByRole('dialog', { name: WIZARD });
+    await dialog.getByText('Solo te llevará 2 minutos.').waitFor();
+    await step(dialog, 1, 5);
+    expect(await dialog.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
+
+    // Step 1 left empty: Siguiente stays and says what is missing.
+    await dialog.getByRole('button', { name: 'Siguiente' }).click();
+    await dialog.getByText('Este campo es obligatorio.').first().waitFor();
+    await step(dialog, 1, 5);
+    await shoot(page, 'profile-wizard-student-invalid-step');
+
+    // The seeded university is already chosen.
+    expect(
+      await dialog.getByRole('combobox', { name: '¿En qué universidad estás?' }).inputValue(),
+    ).toBe('Universidad de Murcia');
+    await choose(dialog, '¿En qué campus o facultad?', 'Informática', 'Facultad de Informática');
+    await dialog.getByRole('radio', { name: 'Grado', exact: true }).check();
+    await choose(dialog, '¿Qué titulación?', 'Informática', 'Grado en Ingeniería Informática');
+    await dialog.getByRole('button', { name: 'Siguiente' }).click();
+
+    await step(dialog, 2, 5);
+    expect(await dialog.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(false);
+    await dialog.getByRole('combobox', { name: '¿En qué provincia vives?' }).selectOption('Murcia');
+    await dialog.getByRole('textbox', { name: 'Tu teléfono' }).fill('612 345 678');
+    await dialog
+      .getByRole('combobox', { name: '¿A qué área de conocimiento pertenecen tus estudios?' })
+      .selectOption('Desarrollo Software DATA e IA');
+    await dialog.getByRole('button', { name: 'Siguiente' }).click();
+
+    await step(dialog, 3, 5);
+    await dialog.getByRole('radio', { name: 'No lo sé' }).check();
+    await dialog
+      .getByRole('textbox', { name: '¿Cuándo crees que será, más o menos?' })
+      .fill('El año que viene');
+    await dialog.getByRole('checkbox', { name: 'Inteligencia artificial' }).check();
+    await dialog.getByRole('checkbox', { name: 'Indiferente' }).check();
+    await dialog.getByRole('button', { name: 'Siguiente' }).click();
+
+    await step(dialog, 4, 5);
+    await dialog.getByRole('radio', { name: 'Eligiendo el tema' }).check();
+    await dialog.getByRole('radio', { name: 'Seguir estudiando' }).check();
+    await dialog
+      .getByRole('combobox', { name: '¿Cómo nos has conocido?' })
+      .selectOption('Instagram');
+    await dialog.getByRole('button', { name: 'Siguiente' }).click();
+
+    await step(dialog, 5, 5);
+    await dialog.getByRole('radio', { name: 'No', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'Avisarme por correo electrónico' }).check();
+    await shoot(page, 'profile-wizard-student-last-step');
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+
+    const thanks = page.getByRole('dialog', { name: THANKS });
+    const see = thanks.getByRole('link', { name: 'Ver proyectos' });
+    await see.waitFor();
+    expect(['/projects', '/tfx', '/']).toContain(await see.getAttribute('href'));
+    await shoot(page, 'profile-wizard-student-thanks');
+    await checkA11y(page);
+
+    // Saved: the record holds the answers (disability private, stored as a boolean).
+    const session = await apiSignIn(baseUrl, DEMO.newStudent);
+    const found = await api(
+      baseUrl,
+      session.jwt,
+      `/api/students?filters[user][id][$eq]=${session.userId}&populate[0]=degree`,
+    );
+    expect(found.data[0]!.attributes).toMatchObject({
+      province: 'Murcia',
+      work_deadline: 'No lo sé',
+      work_deadline_estimate: 'El año que viene',
+      thesis_stage: 'choosing',
+      goal: 'study',
+      tags: ['Inteligencia artificial', 'Indiferente'],
+    });
+    const me = (await (
+      await fetch(`${baseUrl}/api/users/me`, {
+        headers: { authorization: `Bearer ${session.jwt}` },
+      })
+    ).json()) as { phone: string };
+    expect(me.phone.replace(/\s/g, '')).toContain('612345678');
+
+    // Reopening shows the saved answers; closing asks first, the second close ends it.
+    await page.goto('/profile/completar');
+    const again = page.getByRole('dialog', { name: WIZARD });
+    await again.getByRole('button', { name: 'Siguiente' }).click();
+    await step(again, 2, 5);
+    expect(
+      await again.getByRole('combobox', { name: '¿En qué provincia vives?' }).inputValue(),
+    ).toBe('Murcia');
+    // The phone is no longer asked.
+    expect(await again.getByRole('textbox', { name: 'Tu teléfono' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const leave = page.getByRole('dialog', { name: LEAVE });
+    await leave
+      .getByText('Si lo dejas ahora, no podremos ayudarte a encontrar tu proyecto ideal.')
+      .waitFor();
+    await shoot(page, 'profile-wizard-leave-confirmation');
+    await leave.getByRole('button', { name: 'Continuar con el registro' }).click();
+    await step(page.getByRole('dialog', { name: WIZARD }), 2, 5);
+    await page
+      .getByRole('dialog', { name: WIZARD })
+      .getByRole('button', { name: 'Cerrar' })
+      .click();
+    await page.getByRole('dialog', { name: LEAVE }).getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/profile');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('a teacher completes theirs', async () => {
+    const { page, context, baseUrl } = browser;
+    await signInAs(context, baseUrl, DEMO.teacher);
+    await page.goto('/profile/completar');
+
+    const dialog = page.getByRole('dialog', { name: WIZARD });
+    await step(dialog, 1, 3);
+    const leaveText = dialog.page().getByText('no podremos ayudarte');
+    expect(await leaveText.count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Siguiente' }).click();
+    await step(dialog, 2, 3);
+    await dialog.getByRole('radio', { name: 'Grado', exact: true }).check();
+    await dialog.getByRole('button', { name: 'Siguiente' }).click();
+    // Degrees are required: if the seeded ones were dropped by the class type, pick one.
+    if ((await dialog.getByText('Este campo es obligatorio.').count()) > 0) {
+      await choose(
+        dialog,
+        '¿En qué titulaciones das clase?',
+        'Ingeniería',
+        'Grado en Ingeniería Informática',
+      );
+      await dialog.getByRole('button', { name: 'Siguiente' }).click();
+    }
+    await step(dialog, 3, 3);
+    await dialog
+      .getByRole('combobox', { name: '¿Cuál es tu área de conocimiento?' })
+      .selectOption('Desarrollo Software DATA e IA');
+    await dialog
+      .getByRole('textbox', { name: '¿Hasta qué fecha quieres recibir avisos de proyectos?' })
+      .fill('30/06/2027');
+    await shoot(page, 'profile-wizard-teacher-last-step');
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    await page
+      .getByRole('dialog', { name: THANKS })
+      .getByRole('link', { name: 'Ver proyectos' })
+      .waitFor();
+    await shoot(page, 'profile-wizard-teacher-thanks');
+
+    const session = await apiSignIn(baseUrl, DEMO.teacher);
+    const found = await api(
+      baseUrl,
+      session.jwt,
+      `/api/teachers?filters[user][id][$eq]=${session.userId}`,
+    );
+    expect(found.data[0]!.attributes).toMatchObject({
+      class_type: 'Grado',
+      teacher_area: 'Desarrollo Software DATA e IA',
+      notification_deadline: '2027-06-30',
+    });
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});

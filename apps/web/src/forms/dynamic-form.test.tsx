@@ -55,6 +55,16 @@ describe('DynamicForm steps', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Nombre').value).toBe('Ana');
   });
 
+  it('when a new step shows, the focus moves to its top, named "Paso n de m"; it stays put on the first render', () => {
+    render(<DynamicForm items={wizard} onSubmit={vi.fn()} />);
+    expect(document.activeElement).toBe(document.body);
+    type('Nombre', 'Ana');
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Paso 2 de 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Paso 1 de 3' }));
+  });
+
   it('on the last step "Finalizar" validates, then submits only the shown values', () => {
     const onSubmit = vi.fn();
     render(<DynamicForm items={wizard} onSubmit={onSubmit} />);

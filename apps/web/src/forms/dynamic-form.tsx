@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import type { FormItem, FormValues } from './types';
 import { FormField } from './form-field';
@@ -31,6 +31,17 @@ export function DynamicForm({
   const formId = useId().replace(/:/g, '');
   const form = useForm({ items, initialValues, formId });
   const shown = getActiveItems(form.visibleStepItems, form.values);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(form.stepIndex);
+
+  // A new step starts at its top: focus moves there (announced as "Paso n de m") and the page
+  // scrolls to it, so keyboard and screen-reader users are not left on the button below.
+  useEffect(() => {
+    if (shownStep.current === form.stepIndex) return;
+    shownStep.current = form.stepIndex;
+    stepRef.current?.focus({ preventScroll: true });
+    stepRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [form.stepIndex]);
 
   return (
     <form
@@ -58,18 +69,26 @@ export function DynamicForm({
           <div className="h-full bg-main" style={{ width: `${form.progress}%` }} />
         </div>
       ) : null}
-      {shown.map((item) => (
-        <FormField
-          key={item.value}
-          item={item}
-          id={getFieldId(formId, item)}
-          value={form.values[item.value]}
-          values={form.values}
-          error={form.errors[item.value]}
-          onChange={(value) => form.setValue(item, value)}
-          onBlur={() => form.touch(item)}
-        />
-      ))}
+      <div
+        ref={stepRef}
+        tabIndex={-1}
+        role={form.stepCount > 1 ? 'group' : undefined}
+        aria-label={form.stepCount > 1 ? `Paso ${form.stepIndex} de ${form.stepCount}` : undefined}
+        className="flex scroll-mt-24 flex-col gap-6 focus:outline-none"
+      >
+        {shown.map((item) => (
+          <FormField
+            key={item.value}
+            item={item}
+            id={getFieldId(formId, item)}
+            value={form.values[item.value]}
+            values={form.values}
+            error={form.errors[item.value]}
+            onChange={(value) => form.setValue(item, value)}
+            onBlur={() => form.touch(item)}
+          />
+        ))}
+      </div>
       <div className="flex justify-between gap-3">
         {form.stepCount > 1 ? (
           <Button variant="secondary" disabled={form.isFirstStep} onClick={form.previous}>

@@ -135,6 +135,7 @@ describe('profile-completion wizard (spec §2 Modals, §4 Profile wizard)', () =
     const thanks = page.getByRole('dialog', { name: THANKS });
     const see = thanks.getByRole('link', { name: 'Ver proyectos' });
     await see.waitFor();
+    await page.getByRole('dialog', { name: WIZARD }).waitFor({ state: 'detached' });
     expect(['/projects', '/tfx', '/']).toContain(await see.getAttribute('href'));
     await shoot(page, 'profile-wizard-student-thanks');
     await checkA11y(page);
@@ -224,6 +225,7 @@ describe('profile-completion wizard (spec §2 Modals, §4 Profile wizard)', () =
       .getByRole('dialog', { name: THANKS })
       .getByRole('link', { name: 'Ver proyectos' })
       .waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await shoot(page, 'profile-wizard-teacher-thanks');
 
     const session = await apiSignIn(baseUrl, DEMO.teacher);

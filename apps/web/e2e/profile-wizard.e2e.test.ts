@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { checkA11y, useBrowser } from './support/browser';
 import { apiSignIn, DEMO, signInAs } from './support/session';
 
@@ -191,6 +191,16 @@ describe('profile-completion wizard (spec §2 Modals, §4 Profile wizard)', () =
 
   it('a teacher completes theirs', async () => {
     const { page, context, baseUrl } = browser;
+    const teacher = await apiSignIn(baseUrl, DEMO.teacher);
+    const path = `/api/teachers?filters[user][id][$eq]=${teacher.userId}`;
+    const before = (await api(baseUrl, teacher.jwt, path)).data[0]!;
+    onTestFinished(async () => {
+      // Other journeys read the demo teacher as seeded.
+      const { class_type, teacher_area, notification_deadline } = before.attributes;
+      await api(baseUrl, teacher.jwt, `/api/teachers/${before.id}`, 'PUT', {
+        data: { class_type, teacher_area, notification_deadline },
+      });
+    });
     await signInAs(context, baseUrl, DEMO.teacher);
     await page.goto('/profile/completar');
 
@@ -228,12 +238,7 @@ describe('profile-completion wizard (spec §2 Modals, §4 Profile wizard)', () =
     await dialog.waitFor({ state: 'detached' });
     await shoot(page, 'profile-wizard-teacher-thanks');
 
-    const session = await apiSignIn(baseUrl, DEMO.teacher);
-    const found = await api(
-      baseUrl,
-      session.jwt,
-      `/api/teachers?filters[user][id][$eq]=${session.userId}`,
-    );
+    const found = await api(baseUrl, teacher.jwt, path);
     expect(found.data[0]!.attributes).toMatchObject({
       class_type: 'Grado',
       teacher_area: 'Desarrollo Software DATA e IA',

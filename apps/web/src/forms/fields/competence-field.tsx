@@ -94,9 +94,9 @@ export function CompetenceField({ item, value, onChange, onBlur, error, id }: Fi
         })}
       </div>
       {isScale ? (
-        <div aria-hidden="true" className="flex max-w-md justify-between text-xs text-slate-600">
-          <span>{COMPETENCE_SCALE.minLabel}</span>
-          <span className="text-right">{COMPETENCE_SCALE.maxLabel}</span>
+        <div aria-hidden="true" className="flex max-w-md justify-between gap-4 text-xs text-slate-600">
+          <span className="max-w-[40%]">{COMPETENCE_SCALE.minLabel}</span>
+          <span className="max-w-[40%] text-right">{COMPETENCE_SCALE.maxLabel}</span>
         </div>
       ) : null}
       {error ? <FieldError id={id} error={error} /> : null}

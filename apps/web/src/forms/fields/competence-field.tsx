@@ -94,7 +94,10 @@ export function CompetenceField({ item, value, onChange, onBlur, error, id }: Fi
         })}
       </div>
       {isScale ? (
-        <div aria-hidden="true" className="flex max-w-md justify-between gap-4 text-xs text-slate-600">
+        <div
+          aria-hidden="true"
+          className="flex max-w-md justify-between gap-4 text-xs text-slate-600"
+        >
           <span className="max-w-[40%]">{COMPETENCE_SCALE.minLabel}</span>
           <span className="max-w-[40%] text-right">{COMPETENCE_SCALE.maxLabel}</span>
         </div>

@@ -286,7 +286,7 @@ describe('welcome modals', () => {
     const dialog = page.getByRole('dialog', { name: '¡Estás dentro!' });
     await dialog.waitFor();
     const action = dialog.getByRole('link', { name: 'Completar perfil en 3 minutos' });
-    expect(await action.getAttribute('href')).toBe('/profile');
+    expect(await action.getAttribute('href')).toBe('/profile/completar');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null))
       .toBe(true);
@@ -309,13 +309,14 @@ describe('welcome modals', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('"Completar perfil en 3 minutos" takes the new student to her profile', async () => {
+  it('"Completar perfil en 3 minutos" takes the new student to the profile wizard', async () => {
     const { page, context, baseUrl } = browser;
     await signInAs(context, baseUrl, DEMO.newStudent);
     await page.goto('/');
     await page.getByRole('link', { name: 'Completar perfil en 3 minutos' }).click();
-    await page.waitForURL((url) => url.pathname === '/profile');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.pathname === '/profile/completar');
+    await page.getByRole('dialog', { name: '¡Estás dentro!' }).waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Completa tu perfil' }).waitFor();
   });
 
   it('the coordinator without organisation gets "Crear mi organización", leading to /organizations/create', async () => {

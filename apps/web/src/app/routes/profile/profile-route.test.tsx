@@ -219,6 +219,9 @@ describe('/profile for a student', () => {
     const applysCall = calls.find((c) => c.url.pathname === '/api/applys');
     expect(applysCall?.url.searchParams.get('filters[student][id][$eq]')).toBe(String(STUDENT_ID));
     expect(applysCall?.url.searchParams.has('filters[status][$eq]')).toBe(false);
+    expect(
+      screen.getByRole('link', { name: 'Ir al cuestionario de competencias' }).getAttribute('href'),
+    ).toBe('/cuestionario');
   });
 
   it('while the applications load, the section says "Cargando..."', async () => {
@@ -548,5 +551,6 @@ describe('/profile for other profiles', () => {
     expect(screen.getByText('Profesor/a')).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Mi actividad' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ir al cuestionario de competencias' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
@@ -59,6 +60,18 @@ export function ProfileRoute() {
               }
             />
           )}
+        </ProfileCard>
+      ) : null}
+
+      {isStudent ? (
+        <ProfileCard labelledBy="perfil-competencias">
+          <CardHeading id="perfil-competencias" title="Tus competencias">
+            Responde el cuestionario de competencias (unos 5 minutos) para conocer tus puntos
+            fuertes y ayudarnos a encontrar los proyectos que mejor encajan contigo.
+          </CardHeading>
+          <ButtonLink to="/cuestionario" variant="secondary" className="self-start">
+            Ir al cuestionario de competencias
+          </ButtonLink>
         </ProfileCard>
       ) : null}
 

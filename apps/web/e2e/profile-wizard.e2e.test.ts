@@ -154,6 +154,7 @@ describe('profile-completion wizard (spec §2 Modals, §4 Profile wizard)', () =
       thesis_stage: 'choosing',
       goal: 'study',
       tags: ['Inteligencia artificial', 'Indiferente'],
+      degree: { data: { attributes: { name: 'Grado en Ingeniería Informática' } } },
     });
     const me = (await (
       await fetch(`${baseUrl}/api/users/me`, {

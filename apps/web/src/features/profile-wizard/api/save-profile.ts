@@ -16,11 +16,13 @@ interface NamesAnswer {
 async function findCatalogueId(
   path: string,
   name: string,
-  parent?: { filter: string; name: string | null },
+  parents: { filter: string; name: string | null }[] = [],
 ): Promise<number | null> {
   const params = [
     `filters[name][$eq]=${encodeURIComponent(name)}`,
-    ...(parent?.name ? [`${parent.filter}=${encodeURIComponent(parent.name)}`] : []),
+    ...parents.flatMap((parent) =>
+      parent.name ? [`${parent.filter}=${encodeURIComponent(parent.name)}`] : [],
+    ),
     'pagination[pageSize]=10',
   ];
   const answer = await apiRequest<NamesAnswer>(`${path}?${params.join('&')}`);
@@ -32,17 +34,18 @@ async function resolveRelations({ relations }: ProfilePayload) {
   const [university, campus, degrees] = await Promise.all([
     relations.university ? findCatalogueId('/api/universities/names', relations.university) : null,
     relations.campus
-      ? findCatalogueId('/api/campuses/names', relations.campus, {
-          filter: 'filters[university][name][$eq]',
-          name: relations.university,
-        })
+      ? findCatalogueId('/api/campuses/names', relations.campus, [
+          { filter: 'filters[university][name][$eq]', name: relations.university },
+        ])
       : null,
     Promise.all(
       relations.degrees.map((degree) =>
-        findCatalogueId('/api/degree/names', degree, {
-          filter: 'filters[campuses][name][$eq]',
-          name: relations.campus,
-        }),
+        // Two universities may both have a "Facultad de Informática": the campus is narrowed by
+        // its university too.
+        findCatalogueId('/api/degree/names', degree, [
+          { filter: 'filters[campuses][name][$eq]', name: relations.campus },
+          { filter: 'filters[campuses][university][name][$eq]', name: relations.university },
+        ]),
       ),
     ),
   ]);

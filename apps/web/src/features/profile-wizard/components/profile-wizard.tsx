@@ -64,6 +64,8 @@ export function ProfileWizard({
   );
 
   const submit = (values: FormValues) => {
+    // A second Finalizar while saving would write twice.
+    if (save.isPending) return;
     save.mutate(values, { onSuccess: () => setStage('thanks') });
   };
   const isLeaving = stage === 'leaving';

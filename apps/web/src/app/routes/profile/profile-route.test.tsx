@@ -552,5 +552,8 @@ describe('/profile for other profiles', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Mi actividad' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Ir al cuestionario de competencias' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Completar perfil' }).getAttribute('href')).toBe(
+      '/profile/completar',
+    );
   });
 });

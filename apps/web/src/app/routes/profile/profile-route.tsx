@@ -31,6 +31,7 @@ export function ProfileRoute() {
   const { permissions, isPending: permissionsPending } = usePermissions();
   if (!user) return <LoadingStatus />;
   const isStudent = user.profileType === 'student';
+  const hasWizard = isStudent || user.profileType === 'teacher';
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-3 py-5 sm:gap-6 sm:px-6 sm:py-10">
@@ -38,6 +39,15 @@ export function ProfileRoute() {
         user={user}
         affiliation={details?.organization?.name ?? details?.university?.name ?? null}
       />
+
+      {hasWizard ? (
+        <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          ¿Te falta algún dato académico o quieres cambiar tus preferencias?
+          <ButtonLink to="/profile/completar" variant="secondary">
+            Completar perfil
+          </ButtonLink>
+        </p>
+      ) : null}
 
       {isStudent ? (
         <ProfileCard labelledBy="perfil-actividad">

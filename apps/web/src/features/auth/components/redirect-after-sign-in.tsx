@@ -4,6 +4,13 @@ import { Navigate } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { homeFor, isServerPage, safeRedirectTarget } from '../utils/redirects';
 
+/**
+ * The server page this document is already leaving for. The login screen may render this again
+ * while the browser loads it (the session's queries settle); a second `location.replace` would
+ * abort the first load.
+ */
+let leavingFor: string | null = null;
+
 interface RedirectAfterSignInProps {
   /** The `redirect` parameter the login page received, if any (checked here). */
   requestedTarget: string | null;
@@ -19,7 +26,9 @@ export function RedirectAfterSignIn({ requestedTarget, profileType }: RedirectAf
   const leavesTheApp = isServerPage(target);
 
   useEffect(() => {
-    if (leavesTheApp) window.location.replace(target);
+    if (!leavesTheApp || leavingFor === target) return;
+    leavingFor = target;
+    window.location.replace(target);
   }, [leavesTheApp, target]);
 
   if (leavesTheApp) return <LoadingStatus />;

@@ -1,6 +1,3 @@
-import { Link } from 'react-router';
-import { useSession } from '../../../features/auth/hooks/use-session';
-import { homeFor, LOGIN_PATH } from '../../../features/auth/utils/redirects';
 import { useBranding } from '../../../features/branding/hooks/use-branding';
 import { AudienceIllustration } from '../../../features/landing/components/audience-illustration';
 import { CallToAction } from '../../../features/landing/components/call-to-action';
@@ -8,8 +5,9 @@ import {
   FeatureGrid,
   type LandingFeature,
 } from '../../../features/landing/components/feature-grid';
-import { heroActionClasses, LandingHero } from '../../../features/landing/components/landing-hero';
+import { LandingHero } from '../../../features/landing/components/landing-hero';
 import { StepList, type LandingStep } from '../../../features/landing/components/step-list';
+import { AudienceActions } from './audience-actions';
 
 const OFFERS: LandingFeature[] = [
   {
@@ -60,22 +58,11 @@ const STEPS: LandingStep[] = [
 /** `/organizaciones` (spec §2): what the platform offers organisations, and how to join. */
 export function OrganizationsLandingRoute() {
   const { projectName } = useBranding();
-  const { status, user } = useSession();
-  const isSignedIn = status === 'authenticated';
-
-  const actions = isSignedIn ? (
-    <Link to={homeFor(user?.profileType)} className={heroActionClasses('primary')}>
-      Ir a mi área
-    </Link>
-  ) : (
-    <>
-      <Link to="/register?profile=coordinator" className={heroActionClasses('primary')}>
-        Registrar mi organización
-      </Link>
-      <Link to={LOGIN_PATH} className={heroActionClasses('secondary')}>
-        Iniciar sesión
-      </Link>
-    </>
+  const actions = (
+    <AudienceActions
+      registerTo="/register?profile=coordinator"
+      registerLabel="Registrar mi organización"
+    />
   );
 
   return (

@@ -1,6 +1,3 @@
-import { Link } from 'react-router';
-import { useSession } from '../../../features/auth/hooks/use-session';
-import { homeFor, LOGIN_PATH } from '../../../features/auth/utils/redirects';
 import { useBranding } from '../../../features/branding/hooks/use-branding';
 import { AudienceIllustration } from '../../../features/landing/components/audience-illustration';
 import { CallToAction } from '../../../features/landing/components/call-to-action';
@@ -8,8 +5,9 @@ import {
   FeatureGrid,
   type LandingFeature,
 } from '../../../features/landing/components/feature-grid';
-import { heroActionClasses, LandingHero } from '../../../features/landing/components/landing-hero';
+import { LandingHero } from '../../../features/landing/components/landing-hero';
 import { StepList, type LandingStep } from '../../../features/landing/components/step-list';
+import { AudienceActions } from './audience-actions';
 
 const OFFERS: LandingFeature[] = [
   {
@@ -72,22 +70,11 @@ const STEPS: LandingStep[] = [
 /** `/estudiantes` (spec §2): what the platform offers students, and how to join. */
 export function StudentsLandingRoute() {
   const { projectName } = useBranding();
-  const { status, user } = useSession();
-  const isSignedIn = status === 'authenticated';
-
-  const actions = isSignedIn ? (
-    <Link to={homeFor(user?.profileType)} className={heroActionClasses('primary')}>
-      Ir a mi área
-    </Link>
-  ) : (
-    <>
-      <Link to="/register?profile=student" className={heroActionClasses('primary')}>
-        Crear mi cuenta de estudiante
-      </Link>
-      <Link to={LOGIN_PATH} className={heroActionClasses('secondary')}>
-        Iniciar sesión
-      </Link>
-    </>
+  const actions = (
+    <AudienceActions
+      registerTo="/register?profile=student"
+      registerLabel="Crear mi cuenta de estudiante"
+    />
   );
 
   return (

@@ -16,7 +16,13 @@ import {
   type WireFormat,
 } from './read';
 import type { Registry } from './registry';
-import type { ContentType, RelationAttribute } from './types';
+import type {
+  ContentType,
+  LifecycleEvent,
+  Lifecycles,
+  RelationAttribute,
+  Transaction,
+} from './types';
 
 export interface PageMeta {
   page: number;
@@ -260,13 +266,17 @@ export class EntityService {
     const query = this.parser.parse(type, withoutPagination(raw));
     const input = validateInput(type, body, 'create');
     await this.checkCreate(type, input, principal);
+    const hooks = new HookRun(type, principal, input.data);
     const id = await this.db.transaction(async (tx) => {
+      await hooks.run('beforeCreate', tx, 0);
       const newId = await this.insert(tx, type, input, principal);
       await this.writeRelations(tx, newId, input);
+      await hooks.run('afterCreate', tx, newId);
       await this.checkStillWithin(tx, type, newId, principal, 'createScope');
       return newId;
     });
     this.announce(type, input);
+    hooks.committed();
     return this.answerAfterWrite(type, id, query, principal);
   }
 
@@ -281,14 +291,18 @@ export class EntityService {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     const input = validateInput(type, body, 'update');
+    const hooks = new HookRun(type, principal, input.data);
     await this.db.transaction(async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'update');
       await this.checkWrite(type, input, principal);
+      await hooks.run('beforeUpdate', tx, id);
       await this.updateRow(tx, type, id, input, principal);
       await this.writeRelations(tx, id, input);
+      await hooks.run('afterUpdate', tx, id);
       await this.checkStillWithin(tx, type, id, principal, 'update');
     });
     this.announce(type, input);
+    hooks.committed();
     return this.answerAfterWrite(type, id, query, principal);
   }
 
@@ -315,8 +329,10 @@ export class EntityService {
   ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
+    const hooks = new HookRun(type, principal, {});
     const entity = await this.db.transaction(async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'delete');
+      await hooks.run('beforeDelete', tx, id);
       const before = await this.readOne(
         type,
         id,
@@ -325,8 +341,10 @@ export class EntityService {
         tx,
       );
       await tx.execute(sql`DELETE FROM ${ident(type.table)} WHERE "id" = ${id}`);
+      await hooks.run('afterDelete', tx, id);
       return before;
     });
+    hooks.committed();
     // Foreign keys cascade or set null: every table that refers to this one may have changed.
     this.options.onWrite?.(this.registry.all().map((t) => t.table));
     return { data: entity, meta: {} };
@@ -671,6 +689,41 @@ export class EntityService {
         sql`UPDATE ${table} SET ${fkColumn} = ${id}, "updated_at" = now() WHERE "id" = ANY(${sql.param(add)}::int4[])`,
       );
     }
+  }
+}
+
+/**
+ * The lifecycle hooks of one write: every hook of the type for each step, sharing one `state`, and
+ * the callbacks they leave for after the commit (never run when the write rolled back).
+ */
+class HookRun {
+  private readonly state: Record<string, unknown> = {};
+  private readonly pending: (() => void)[] = [];
+
+  constructor(
+    private readonly type: ContentType,
+    private readonly actor: Principal,
+    private readonly data: Record<string, unknown>,
+  ) {}
+
+  async run(step: keyof Lifecycles, tx: Transaction, id: number) {
+    for (const lifecycles of this.type.lifecycles) {
+      const hook = lifecycles[step];
+      if (!hook) continue;
+      const event: LifecycleEvent = {
+        tx,
+        actor: this.actor,
+        id,
+        data: this.data,
+        state: this.state,
+        afterCommit: (callback) => this.pending.push(callback),
+      };
+      await hook.call(lifecycles, event);
+    }
+  }
+
+  committed() {
+    for (const callback of this.pending) callback();
   }
 }
 

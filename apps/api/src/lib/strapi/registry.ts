@@ -8,6 +8,7 @@ import type {
   ComponentShape,
   ContentType,
   ContentTypeKind,
+  Lifecycles,
   RelationAttribute,
   ScalarAttribute,
   ScalarType,
@@ -239,6 +240,7 @@ export function defineContentType(spec: ContentTypeSpec): ContentType {
     draftAndPublish,
     attributes,
     policy: spec.policy ?? {},
+    lifecycles: [],
     exposed: spec.exposed ?? true,
   };
 }
@@ -268,6 +270,11 @@ export class Registry {
   /** Attaches or replaces the policy of a type (features own their policies). */
   setPolicy(uid: string, policy: AccessPolicy) {
     this.get(uid).policy = policy;
+  }
+
+  /** Attaches lifecycle hooks to a type; they run in the order they were added. */
+  addLifecycles(uid: string, lifecycles: Lifecycles) {
+    this.get(uid).lifecycles.push(lifecycles);
   }
 
   /** The foreign-key attribute on the target that a mappedBy relation stands on. */

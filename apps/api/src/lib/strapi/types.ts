@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
-import type { Actor } from './actor';
+import type { Database } from '../../db/client';
+import type { Actor, Principal } from './actor';
 
 /** Scalar attribute types, following Strapi's (with `list` for PostgreSQL arrays). */
 export type ScalarType =
@@ -119,6 +120,39 @@ export interface AccessPolicy {
   protectedScope?: (actor: Actor) => Scope;
 }
 
+/** The transaction a write runs in (Drizzle), handed to lifecycle hooks. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What a lifecycle hook sees of one write. Hooks run inside the write's transaction, after the
+ * policy checks: throwing an AppError refuses the write and rolls everything back.
+ */
+export interface LifecycleEvent {
+  tx: Transaction;
+  actor: Principal;
+  /** The entry's id (0 in beforeCreate: it does not exist yet). */
+  id: number;
+  /** The validated body of the write (wire names; relations as ids). */
+  data: Record<string, unknown>;
+  /** Shared by the before and after hooks of one write (e.g. the row as it was). */
+  state: Record<string, unknown>;
+  /** Runs once the transaction has committed (wake the email sender, ...). */
+  afterCommit(callback: () => void): void;
+}
+
+/**
+ * Rules that go with a write of a type whatever route makes it (Strapi lifecycles): a project's
+ * workflow, the emails of an application. Several features may attach hooks to one type.
+ */
+export interface Lifecycles {
+  beforeCreate?(event: LifecycleEvent): Promise<void>;
+  afterCreate?(event: LifecycleEvent): Promise<void>;
+  beforeUpdate?(event: LifecycleEvent): Promise<void>;
+  afterUpdate?(event: LifecycleEvent): Promise<void>;
+  beforeDelete?(event: LifecycleEvent): Promise<void>;
+  afterDelete?(event: LifecycleEvent): Promise<void>;
+}
+
 export type ContentTypeKind = 'collectionType' | 'singleType';
 
 export interface ContentType {
@@ -130,6 +164,8 @@ export interface ContentType {
   draftAndPublish: boolean;
   attributes: ReadonlyMap<string, Attribute>;
   policy: AccessPolicy;
+  /** Hooks run inside every create, update and delete of this type (registry.addLifecycles). */
+  lifecycles: Lifecycles[];
   /** Generic REST routes are registered for this type. */
   exposed: boolean;
 }

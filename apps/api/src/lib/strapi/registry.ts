@@ -252,7 +252,8 @@ export class Registry {
   constructor(types: ContentType[]) {
     for (const type of types) {
       if (this.byUid.has(type.uid)) throw new Error(`Duplicate content type ${type.uid}`);
-      this.byUid.set(type.uid, type);
+      // Each registry owns its copies: policies and hooks attached to one app never reach another.
+      this.byUid.set(type.uid, { ...type, lifecycles: [...type.lifecycles] });
     }
     this.checkRelations();
   }

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp } from '../../../test/helpers/app';
+import { campuses } from '../../db/schema';
+import { createRegistry } from '../../content-types';
+import { AppError } from '../errors';
+import { SYSTEM } from './actor';
+import { EntityService } from './engine';
+import type { LifecycleEvent } from './types';
+
+const CAMPUS = 'api::campus.campus';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await getTestApp();
+});
+
+/** An entity service of its own, so the hooks of a test never reach the shared app. */
+function serviceWith(hooks: Parameters<EntityService['registry']['addLifecycles']>[1]) {
+  const registry = createRegistry();
+  registry.addLifecycles(CAMPUS, hooks);
+  return new EntityService(registry, app.db);
+}
+
+const countNamed = async (name: string) => app.db.$count(campuses, eq(campuses.name, name));
+
+describe('lifecycle hooks', () => {
+  it('run in order inside the transaction, share their state, and call back after the commit', async () => {
+    const steps: string[] = [];
+    const service = serviceWith({
+      async beforeCreate(event) {
+        steps.push(`beforeCreate:${event.id}`);
+        event.state.seen = event.data.name;
+      },
+      async afterCreate(event: LifecycleEvent) {
+        // The row is visible inside the transaction, before the commit.
+        const rows = await event.tx.select().from(campuses).where(eq(campuses.id, event.id));
+        steps.push(`afterCreate:${rows.length}:${String(event.state.seen)}`);
+        event.afterCommit(() => steps.push('committed'));
+      },
+    });
+    const created = await service.create(
+      CAMPUS,
+      { data: { name: 'Campus con ganchos' } },
+      {},
+      SYSTEM,
+    );
+    expect(steps).toEqual(['beforeCreate:0', 'afterCreate:1:Campus con ganchos', 'committed']);
+    expect(created.data).not.toBeNull();
+  });
+
+  it('a hook that throws refuses the write: nothing is kept and the after-commit callbacks never run', async () => {
+    const calls: string[] = [];
+    const service = serviceWith({
+      async afterCreate(event) {
+        event.afterCommit(() => calls.push('committed'));
+        throw new AppError('VALIDATION', 'No se puede crear este campus');
+      },
+    });
+    await expect(
+      service.create(CAMPUS, { data: { name: 'Campus rechazado' } }, {}, SYSTEM),
+    ).rejects.toThrow('No se puede crear este campus');
+    expect(await countNamed('Campus rechazado')).toBe(0);
+    expect(calls).toEqual([]);
+  });
+
+  it('update hooks see the row before and after the change through the shared state', async () => {
+    let change = '';
+    const service = serviceWith({
+      async beforeUpdate(event) {
+        const [row] = await event.tx.select().from(campuses).where(eq(campuses.id, event.id));
+        event.state.before = row?.name;
+      },
+      async afterUpdate(event) {
+        const [row] = await event.tx.select().from(campuses).where(eq(campuses.id, event.id));
+        change = `${String(event.state.before)} -> ${row?.name ?? ''}`;
+      },
+    });
+    const created = await service.create(CAMPUS, { data: { name: 'Campus viejo' } }, {}, SYSTEM);
+    const id = (created.data as { id: number }).id;
+    await service.update(CAMPUS, id, { data: { name: 'Campus nuevo' } }, {}, SYSTEM);
+    expect(change).toBe('Campus viejo -> Campus nuevo');
+  });
+
+  it('a delete hook can refuse the delete', async () => {
+    const service = serviceWith({
+      async beforeDelete() {
+        throw new AppError('VALIDATION', 'Este campus no se puede borrar');
+      },
+    });
+    const created = await service.create(CAMPUS, { data: { name: 'Campus fijo' } }, {}, SYSTEM);
+    const id = (created.data as { id: number }).id;
+    await expect(service.delete(CAMPUS, id, {}, SYSTEM)).rejects.toThrow(
+      'Este campus no se puede borrar',
+    );
+    expect(await countNamed('Campus fijo')).toBe(1);
+  });
+
+  it('hooks attached to one registry never reach another one', async () => {
+    const calls: string[] = [];
+    serviceWith({
+      async beforeCreate() {
+        calls.push('hook');
+      },
+    });
+    const other = new EntityService(createRegistry(), app.db);
+    await other.create(CAMPUS, { data: { name: 'Campus sin ganchos' } }, {}, SYSTEM);
+    expect(calls).toEqual([]);
+  });
+});

@@ -75,6 +75,8 @@ export const calls = pgTable(
     academic_period_start: date('academic_period_start', { mode: 'string' }),
     academic_period_end: date('academic_period_end', { mode: 'string' }),
     description: text('description'),
+    /** Applications under this call must carry the student's DNI or NIE (ADR 0025). */
+    requires_dni: boolean('requires_dni').notNull().default(false),
     ...timestamps(),
   },
   (t) => [index('calls_name_idx').on(t.name)],

@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "requires_dni" boolean DEFAULT false NOT NULL;

@@ -7,8 +7,8 @@ import { DEMO, signInAs } from './support/session';
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
 /**
- * `/admin/outbox` is served by the API as plain HTML: with no SMTP server (the embedded default the
- * e2e server runs on) every email waits there, and an admin reads it with the web app's `token`
+ * `/admin/outbox` is served by the API as plain HTML: it lists every email, waiting or delivered (the
+ * e2e server delivers to an SMTP sink), and an admin reads it with the web app's `token`
  * cookie.
  */
 describe('admin outbox page', () => {

@@ -8,11 +8,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { SmtpSink } from '../../api/test/helpers/smtp-sink';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +22,8 @@ declare module 'vitest' {
     wsEndpoint: string;
     /** Origin of the server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseUrl: string;
+    /** Where the emails the server delivered to the SMTP sink are listed (support/mailbox.ts). */
+    mailboxUrl: string;
   }
 }
 
@@ -163,7 +167,7 @@ interface RunningServer {
  * Step 3: the production server on a fresh data directory. Configuration that could point it at
  * another database or build (DATABASE_URL, WEB_DIST_DIR...) is dropped from the environment.
  */
-async function startServer(dataDir: string): Promise<RunningServer> {
+async function startServer(dataDir: string, smtpUrl: string): Promise<RunningServer> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -184,6 +188,8 @@ async function startServer(dataDir: string): Promise<RunningServer> {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
+    // Real delivery: every email the journeys cause goes to the in-process SMTP sink.
+    SMTP_URL: smtpUrl,
     // Every journey signs in from 127.0.0.1; the per-IP login limit would end the run. The limits
     // themselves are tested through the API (apps/api/src/features/auth/rate-limits.test.ts).
     RATE_LIMITS: 'off',
@@ -250,11 +256,28 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Step 3a: an SMTP sink in this process, and a small HTTP server listing what it received as JSON
+ * (test files run in other processes: they read it from there).
+ */
+async function startMailbox(): Promise<{ sink: SmtpSink; http: Server; url: string }> {
+  const sink = await SmtpSink.start();
+  const http = createHttpServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(request.url === '/messages' ? sink.received : []));
+  });
+  await new Promise<void>((resolvePromise) => http.listen(0, '127.0.0.1', resolvePromise));
+  const address = http.address();
+  if (!address || typeof address !== 'object') throw new Error('the mailbox did not start');
+  return { sink, http, url: `http://127.0.0.1:${address.port}` };
+}
+
 export default async function setup(project: TestProject) {
   const started = Date.now();
   let dataDir: string | undefined;
   let server: RunningServer | undefined;
   let browser: BrowserServer | undefined;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>> | undefined;
 
   const teardown = async () => {
     await browser
@@ -267,6 +290,11 @@ export default async function setup(project: TestProject) {
       }
       await stopServer(child);
     }
+    if (mailbox) {
+      const { http, sink } = mailbox;
+      await new Promise<void>((resolvePromise) => http.close(() => resolvePromise()));
+      await sink.close();
+    }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -274,11 +302,13 @@ export default async function setup(project: TestProject) {
     await ensureChromium();
     await buildProduct();
     dataDir = mkdtempSync(join(tmpdir(), 'plataforma-e2e-'));
-    server = await startServer(dataDir);
+    mailbox = await startMailbox();
+    server = await startServer(dataDir, mailbox.sink.url);
     // Step 4: one browser for the whole run; each test opens its own context (support/browser.ts).
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     project.provide('wsEndpoint', browser.wsEndpoint());
     project.provide('baseUrl', server.baseUrl);
+    project.provide('mailboxUrl', mailbox.url);
     log(`ready for tests in ${Math.round((Date.now() - started) / 1000)} s`);
   } catch (error) {
     await teardown();

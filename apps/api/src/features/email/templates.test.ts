@@ -52,6 +52,13 @@ const SAMPLES: { [T in TemplateName]: Parameters<typeof renderEmail<T>>[1] } = {
     motivation: HOSTILE,
     link: LINK,
   },
+  tutorAssigned: {
+    name: 'Ana',
+    projectName: HOSTILE,
+    tutorName: HOSTILE,
+    tutorEmail: 'tutora@test.es',
+    link: LINK,
+  },
 };
 
 const render = <T extends TemplateName>(template: T) =>
@@ -94,6 +101,29 @@ describe('email templates', () => {
     expect(render('confirmation').text).toContain(
       'Este mensaje lo envía automáticamente Campus Solidario (https://campus.example.es).',
     );
+  });
+
+  it('when a tutor is assigned, the student reads who it is and how to reach them', () => {
+    const { subject, text } = renderEmail(
+      'tutorAssigned',
+      {
+        name: 'Ana',
+        projectName: 'Huertos',
+        tutorName: 'Luis Pérez',
+        tutorEmail: 'luis@test.es',
+        link: LINK,
+      },
+      CONTEXT,
+    );
+    expect(subject).toBe('Tienes tutor o tutora en «Huertos»');
+    expect(text).toContain(
+      'Te hemos asignado un tutor o tutora para tu candidatura al proyecto «Huertos».',
+    );
+    expect(text).toContain('Tutor o tutora: Luis Pérez');
+    expect(text).toContain('Correo: luis@test.es');
+    expect(text).toContain(`Ver mis candidaturas: ${LINK}`);
+    const bare = renderEmail('tutorAssigned', { projectName: 'Huertos' }, CONTEXT).text;
+    expect(bare).not.toContain('Tutor o tutora:');
   });
 
   it('when the name is blank, the greeting is a plain "Hola:"', () => {

@@ -64,6 +64,14 @@ export const TEMPLATE_DATA = {
     motivation: paragraph.optional(),
     link: link.optional(),
   }),
+  /** An admin assigned a tutor to a student's application (ADR 0025). */
+  tutorAssigned: z.object({
+    name: line.optional(),
+    projectName: line,
+    tutorName: line.optional(),
+    tutorEmail: line.optional(),
+    link: link.optional(),
+  }),
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATE_DATA;
@@ -288,6 +296,16 @@ const RENDERERS: Renderers = {
       ...optional('Por qué es buena candidatura', d.good_candidate),
     ],
     action: d.link ? { label: 'Ver las candidaturas', href: d.link } : undefined,
+  }),
+  tutorAssigned: (d) => ({
+    subject: `Tienes tutor o tutora en «${d.projectName}»`,
+    greeting: d.name,
+    blocks: [
+      `Te hemos asignado un tutor o tutora para tu candidatura al proyecto «${d.projectName}».`,
+      ...optional('Tutor o tutora', d.tutorName),
+      ...optional('Correo', d.tutorEmail),
+    ],
+    action: d.link ? { label: 'Ver mis candidaturas', href: d.link } : undefined,
   }),
 };
 

@@ -1,11 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
+import { adminProjectsRoutes } from './routes/admin-projects/admin-projects-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
 import { authRoutes } from './routes/auth/auth-routes';
+import { catalogueRoutes } from './routes/projects/catalogue-routes';
 import { HomeRoute } from './routes/home';
 import { landingRoutes } from './routes/landing/landing-routes';
 import { NotFoundRoute } from './routes/not-found';
 import { profileRoutes } from './routes/profile/profile-routes';
+import { publishingRoutes } from './routes/publishing/publishing-routes';
 import { questionnaireRoutes } from './routes/questionnaire/questionnaire-routes';
 import { RouteError } from './routes/route-error';
 
@@ -24,7 +27,10 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       ...profileRoutes,
       ...adminRoutes,
+      ...adminProjectsRoutes,
       ...questionnaireRoutes,
+      ...catalogueRoutes,
+      ...publishingRoutes,
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

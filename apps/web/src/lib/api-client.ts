@@ -59,6 +59,8 @@ export interface ApiRequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** `'blob'`: resolve with the body as a Blob (file downloads such as a CSV export). */
+  responseType?: 'json' | 'blob';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -189,6 +191,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token?: string)
   }
 
   if (!response.ok) throw await toApiError(response);
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (text === '') return undefined as T;

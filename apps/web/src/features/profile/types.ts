@@ -29,6 +29,16 @@ export interface ProjectSummary {
   organizationName: string | null;
 }
 
+/** Spec §3 Project progress: the five milestones of a project under way. */
+export interface ProjectProgress {
+  id: number;
+  objectives: boolean;
+  frame: boolean;
+  conclusions: boolean;
+  defense: boolean;
+  final: boolean;
+}
+
 /** Spec §3 Application, as the student's own lists show it. */
 export interface StudentApplication {
   id: number;
@@ -36,6 +46,10 @@ export interface StudentApplication {
   statusMessage: string | null;
   createdAt: string;
   project: ProjectSummary | null;
+  /** The tutor an admin assigned (spec §3 Application.tutorAsigned), by full name. */
+  tutorName: string | null;
+  /** The project's progress record, once the student is selected (the server creates it). */
+  progress: ProjectProgress | null;
 }
 
 /** Spec §3 TFX: a final work the student published. */

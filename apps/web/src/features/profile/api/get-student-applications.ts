@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApplicationStatus } from '@plataforma/shared';
 import { apiRequest } from '../../../lib/api-client';
-import type { Related, StudentApplication } from '../types';
+import type { ProjectProgress, Related, StudentApplication } from '../types';
 import { projectSummaryParams, toProjectSummary, type ProjectAttributes } from './project-summary';
 
 interface ApplyEntry {
@@ -10,8 +10,15 @@ interface ApplyEntry {
     status: ApplicationStatus;
     status_message: string | null;
     createdAt: string;
-    project: Related<ProjectAttributes>;
+    project: Related<ProjectAttributes & { progress?: Related<Omit<ProjectProgress, 'id'>> }>;
+    tutorAsigned?: Related<{ user?: Related<{ name: string | null; surname: string | null }> }>;
   };
+}
+
+/** "Nombre Apellidos" of a populated user, or null when there is none to show. */
+function fullName(user: { name: string | null; surname: string | null } | undefined) {
+  const name = [user?.name, user?.surname].filter(Boolean).join(' ').trim();
+  return name === '' ? null : name;
 }
 
 /** Enough for any student: the demo student has six; the API caps a page at 100. */
@@ -20,7 +27,9 @@ const PAGE_SIZE = '100';
 /**
  * `GET /api/applys?filters[student][id][$eq]=<id>&populate=project` (spec §7), newest first; with
  * `status`, only those (spec §7: "filter status=Seleccionado" for the projects under way). The
- * server answers a student only their own applications (ADR 0012).
+ * server answers a student only their own applications (ADR 0012). The assigned tutor's name and
+ * the project's progress come along (ADR 0029); the server shows a student the progress only of
+ * the projects they were selected for.
  */
 export async function getStudentApplications(
   studentId: number,
@@ -34,6 +43,14 @@ export async function getStudentApplications(
     'fields[1]': 'status_message',
     'fields[2]': 'createdAt',
     ...projectSummaryParams('populate[project]'),
+    'populate[project][populate][progress][fields][0]': 'objectives',
+    'populate[project][populate][progress][fields][1]': 'frame',
+    'populate[project][populate][progress][fields][2]': 'conclusions',
+    'populate[project][populate][progress][fields][3]': 'defense',
+    'populate[project][populate][progress][fields][4]': 'final',
+    'populate[tutorAsigned][fields][0]': 'primaryKey',
+    'populate[tutorAsigned][populate][user][fields][0]': 'name',
+    'populate[tutorAsigned][populate][user][fields][1]': 'surname',
     'sort[0]': 'createdAt:desc',
     'pagination[pageSize]': PAGE_SIZE,
   });
@@ -44,7 +61,24 @@ export async function getStudentApplications(
     statusMessage: a.status_message,
     createdAt: a.createdAt,
     project: a.project.data ? toProjectSummary(a.project.data.id, a.project.data.attributes) : null,
+    tutorName: fullName(a.tutorAsigned?.data?.attributes.user?.data?.attributes),
+    progress: toProgress(a.project.data?.attributes.progress),
   }));
+}
+
+function toProgress(
+  related: Related<Omit<ProjectProgress, 'id'>> | undefined,
+): ProjectProgress | null {
+  if (!related?.data) return null;
+  const a = related.data.attributes;
+  return {
+    id: related.data.id,
+    objectives: a.objectives === true,
+    frame: a.frame === true,
+    conclusions: a.conclusions === true,
+    defense: a.defense === true,
+    final: a.final === true,
+  };
 }
 
 export const studentApplicationsQueryOptions = (studentId: number, status?: ApplicationStatus) =>

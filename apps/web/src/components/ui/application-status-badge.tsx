@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from '@plataforma/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** ADR 0003 application statuses, shown as they are (already Spanish), each with its colour. */
 const TONES: Record<ApplicationStatus, string> = {

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { TeacherDashboard } from '../types';
+
+export const DASHBOARD_QUERY_KEY = ['teacher-dashboard'] as const;
+
+/** `GET /api/teachers/dashboard` (teachers only; ADR 0025). */
+export async function getTeacherDashboard({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<TeacherDashboard> {
+  const answer = await apiRequest<{ data: TeacherDashboard }>('/api/teachers/dashboard', {
+    signal,
+  });
+  return answer.data;
+}
+
+export const teacherDashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: DASHBOARD_QUERY_KEY,
+    queryFn: ({ signal }) => getTeacherDashboard({ signal }),
+  });
+
+export function useTeacherDashboard() {
+  return useQuery(teacherDashboardQueryOptions());
+}

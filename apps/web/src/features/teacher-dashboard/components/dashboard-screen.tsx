@@ -1,0 +1,299 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status-badge';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import {
+  ProgressChecklist,
+  toProgressState,
+  type ProgressMilestone,
+} from '../../../components/ui/progress-checklist';
+import { useTeacherDashboard } from '../api/get-teacher-dashboard';
+import { useUpdateProgress } from '../api/update-progress';
+import type { TeacherDashboard, TutoredStudent } from '../types';
+import { nextMilestoneLabel, reviewPath, sortByPending } from '../utils/dashboard';
+
+const DAY = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric' });
+const formatDay = (iso: string) => DAY.format(new Date(iso));
+
+/**
+ * /teachers/dashboard (spec §2 "Panel de Control"): the teacher's figures, their projects with
+ * the candidates to review, the latest applications waiting for a decision and the students
+ * they tutor, whose progress milestones they tick here (ADR 0029).
+ */
+export function DashboardScreen({ canPublish }: { canPublish: boolean }) {
+  const dashboard = useTeacherDashboard();
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-3 py-6 sm:px-6 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Panel de Control
+          </h1>
+          <p className="text-base text-slate-700">
+            Tus proyectos, las candidaturas que esperan respuesta y el avance de quienes tutorizas.
+          </p>
+        </div>
+        {canPublish ? <ButtonLink to="/projects/create">Publica tu proyecto</ButtonLink> : null}
+      </header>
+      {dashboard.isPending ? (
+        <LoadingStatus />
+      ) : dashboard.isError ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>No se ha podido cargar tu panel. Inténtalo de nuevo en unos minutos.</span>
+          <Button variant="secondary" onClick={() => void dashboard.refetch()}>
+            Reintentar
+          </Button>
+        </Alert>
+      ) : (
+        <DashboardContent dashboard={dashboard.data} />
+      )}
+    </div>
+  );
+}
+
+function DashboardContent({ dashboard }: { dashboard: TeacherDashboard }) {
+  const { counts } = dashboard;
+  return (
+    <>
+      <section aria-labelledby="panel-resumen">
+        <h2 id="panel-resumen" className="sr-only">
+          Resumen
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Figure label="Proyectos" value={counts.projects} />
+          <Figure label="Publicados" value={counts.published} />
+          <Figure label="Candidaturas por revisar" value={counts.pendingCandidates} />
+          <Figure label="Estudiantes tutorizados" value={counts.tutored} />
+        </dl>
+      </section>
+      <ProjectsSection dashboard={dashboard} />
+      <CandidatesSection dashboard={dashboard} />
+      <TutoredSection tutored={dashboard.tutored} />
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col-reverse gap-1 rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="text-3xl font-bold text-slate-900">{value.toLocaleString('es-ES')}</dd>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50 px-5 py-8 text-center text-base text-slate-700">
+      {children}
+    </p>
+  );
+}
+
+const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
+const TD = 'px-3 py-3 align-top text-sm text-slate-900';
+
+function ProjectsSection({ dashboard }: { dashboard: TeacherDashboard }) {
+  const captionId = useId();
+  const projects = sortByPending(dashboard.projects);
+  return (
+    <Section id="panel-proyectos" title="Tus proyectos">
+      {projects.length === 0 ? (
+        <Empty>Todavía no has creado ningún proyecto.</Empty>
+      ) : (
+        <div
+          role="region"
+          aria-labelledby={captionId}
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-main"
+        >
+          <table className="w-full min-w-[40rem] divide-y divide-slate-200 bg-white">
+            <caption id={captionId} className="px-3 py-3 text-left text-sm font-semibold">
+              Tus proyectos y sus candidaturas
+            </caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={TH}>
+                  Proyecto
+                </th>
+                <th scope="col" className={TH}>
+                  Estado
+                </th>
+                <th scope="col" className={TH}>
+                  Candidaturas
+                </th>
+                <th scope="col" className={TH}>
+                  Por revisar
+                </th>
+                <th scope="col" className={TH}>
+                  <span className="sr-only">Acciones</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {projects.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row" className={`${TD} text-left font-semibold`}>
+                    {p.title}
+                    {p.application_deadline ? (
+                      <span className="block font-normal text-slate-600">
+                        Plazo:{' '}
+                        <time dateTime={p.application_deadline}>
+                          {formatDay(p.application_deadline)}
+                        </time>
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className={TD}>{p.status}</td>
+                  <td className={TD}>{p.candidates.total}</td>
+                  <td className={TD}>{p.candidates.pending}</td>
+                  <td className={TD}>
+                    {p.candidates.total > 0 ? (
+                      <Link
+                        to={reviewPath(p.id)}
+                        className="font-semibold text-slate-900 underline underline-offset-2"
+                      >
+                        Ver candidaturas<span className="sr-only"> de {p.title}</span>
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function CandidatesSection({ dashboard }: { dashboard: TeacherDashboard }) {
+  return (
+    <Section id="panel-candidaturas" title="Candidaturas por revisar">
+      {dashboard.candidates.length === 0 ? (
+        <Empty>No tienes candidaturas pendientes de revisar.</Empty>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {dashboard.candidates.map((c) => (
+            <li
+              key={c.id}
+              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h3 className="min-w-0 flex-1 text-base font-semibold text-slate-900">
+                  {c.student.name}
+                </h3>
+                <ApplicationStatusBadge status={c.status} />
+              </div>
+              {c.student.degree || c.student.university ? (
+                <p className="text-sm text-slate-700">
+                  {[c.student.degree, c.student.university].filter(Boolean).join(' · ')}
+                </p>
+              ) : null}
+              <p className="text-sm text-slate-800">
+                <span className="font-semibold">Proyecto: </span>
+                {c.project.title}
+              </p>
+              <p className="text-sm text-slate-600">
+                Presentada el <time dateTime={c.createdAt}>{formatDay(c.createdAt)}</time>
+                {c.supermatch ? ' · Supermatch' : ''}
+              </p>
+              <Link
+                to={reviewPath(c.project.id)}
+                className="self-start text-sm font-semibold text-slate-900 underline underline-offset-2"
+              >
+                Revisar<span className="sr-only"> la candidatura de {c.student.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function TutoredSection({ tutored }: { tutored: TutoredStudent[] }) {
+  const update = useUpdateProgress();
+  const [pending, setPending] = useState<{
+    progressId: number;
+    milestone: ProgressMilestone;
+  } | null>(null);
+  return (
+    <Section id="panel-tutorizados" title="Estudiantes que tutorizas">
+      {update.isError ? (
+        <Alert tone="error">
+          No se ha podido guardar el avance. Inténtalo de nuevo en unos minutos.
+        </Alert>
+      ) : null}
+      {tutored.length === 0 ? (
+        <Empty>Todavía no tutorizas a ningún estudiante.</Empty>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {tutored.map((t) => {
+            const { progress } = t;
+            const next = progress ? nextMilestoneLabel(progress) : null;
+            return (
+              <li
+                key={t.application.id}
+                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+              >
+                <div className="flex flex-col gap-1">
+                  <h3 className="text-base font-semibold text-slate-900">{t.student.name}</h3>
+                  <p className="text-sm text-slate-800">
+                    <span className="font-semibold">Proyecto: </span>
+                    {t.project.title}
+                  </p>
+                  <p className="text-sm break-all text-slate-700">
+                    <a href={`mailto:${t.student.email}`} className="underline underline-offset-2">
+                      {t.student.email}
+                    </a>
+                    {t.student.phone ? ` · ${t.student.phone}` : ''}
+                  </p>
+                </div>
+                {progress ? (
+                  <>
+                    <ProgressChecklist
+                      legend={`Avance de ${t.student.name} en «${t.project.title}»`}
+                      progress={toProgressState(progress)}
+                      pendingMilestone={
+                        pending?.progressId === progress.id ? pending.milestone : null
+                      }
+                      onToggle={(milestone, done) => {
+                        const progressId = progress.id;
+                        setPending({ progressId, milestone });
+                        update.mutate(
+                          { progressId, milestone, done },
+                          { onSettled: () => setPending(null) },
+                        );
+                      }}
+                    />
+                    <p className="text-sm text-slate-700">
+                      {next ? `Siguiente paso: ${next}.` : 'Ha completado todos los hitos.'}
+                    </p>
+                  </>
+                ) : (
+                  <p className="text-sm text-slate-600">
+                    Este proyecto todavía no tiene seguimiento del avance.
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,156 @@
+import { useId, useRef, useState } from 'react';
+import type { ProjectStatus } from '@plataforma/shared';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/dialog';
+import { Alert } from '../../../components/ui/form';
+import { useUpdateProjectStatus } from '../api/update-project-status';
+import { adminActionsFor, type AdminAction } from '../utils/project-facts';
+
+const REASON_MAX_LENGTH = 2000;
+
+/**
+ * The workflow actions an admin has on a project's page (Validar, Rechazar, Publicar, Terminar,
+ * Retirar, depending on its status). Each one is confirmed in a dialog; Rechazar asks for the
+ * reason the publisher will receive. The API's Spanish refusal is shown as it is.
+ */
+export function AdminActions({
+  projectId,
+  projectTitle,
+  status,
+}: {
+  projectId: number;
+  projectTitle: string;
+  status: ProjectStatus;
+}) {
+  const headingId = useId();
+  const reasonId = useId();
+  const update = useUpdateProjectStatus();
+  const [action, setAction] = useState<AdminAction | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const actions = adminActionsFor(status);
+
+  function open(next: AdminAction) {
+    update.reset();
+    setDone(undefined);
+    setReason('');
+    setReasonError(undefined);
+    setAction(next);
+  }
+
+  function confirm() {
+    if (!action) return;
+    if (action.needsReason && !reason.trim()) {
+      setReasonError('Indica el motivo del rechazo');
+      reasonRef.current?.focus();
+      return;
+    }
+    update.mutate(
+      {
+        projectId,
+        status: action.to,
+        rejectionReason: action.needsReason ? reason.trim() : undefined,
+      },
+      {
+        onSuccess: () => {
+          setDone(action.done);
+          setAction(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id={headingId} className="text-lg font-bold text-slate-900">
+        Gestión del proyecto
+      </h2>
+      <p className="text-sm text-slate-700">
+        Estado actual: <strong>{status}</strong>
+      </p>
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      {actions.length > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {actions.map((item) => (
+            <Button
+              key={item.label}
+              variant={item.isDestructive ? 'secondary' : 'primary'}
+              onClick={() => open(item)}
+            >
+              {item.label}
+            </Button>
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">No hay acciones disponibles en este estado.</p>
+      )}
+
+      <Modal
+        isOpen={action !== null}
+        onClose={() => setAction(null)}
+        title={action ? `${action.label} «${projectTitle}»` : ''}
+        description={action?.explanation}
+        initialFocus={action?.needsReason ? reasonRef : undefined}
+      >
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm();
+          }}
+        >
+          {action?.needsReason ? (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={reasonId} className="text-sm font-semibold text-slate-900">
+                Motivo del rechazo
+              </label>
+              <textarea
+                id={reasonId}
+                ref={reasonRef}
+                rows={5}
+                maxLength={REASON_MAX_LENGTH}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  if (event.target.value.trim()) setReasonError(undefined);
+                }}
+                aria-required="true"
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+                className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
+              />
+              {reasonError ? (
+                <p
+                  id={`${reasonId}-error`}
+                  role="alert"
+                  className="text-sm font-medium text-red-700"
+                >
+                  {reasonError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {update.isError ? <Alert tone="error">{update.error.message}</Alert> : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setAction(null)}>
+              Cancelar
+            </Button>
+            <Button
+              type="submit"
+              variant={action?.isDestructive ? 'danger' : 'primary'}
+              isPending={update.isPending}
+            >
+              {action?.label}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </section>
+  );
+}

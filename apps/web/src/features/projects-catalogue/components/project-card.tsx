@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ProjectCardData } from '../types';
+import { formatDate, placeLabel } from '../utils/project-facts';
+import { Badge, ProjectStatusBadge } from './badges';
+import { OdsTiles } from './ods-tiles';
+import { SaveToggle } from './save-toggle';
+
+interface ProjectCardProps {
+  project: ProjectCardData;
+  /** The heading level of the title, so the page's outline stays in order. */
+  headingLevel?: 2 | 3;
+  /** Students get the save toggle. */
+  studentId: number | null;
+  /** Admins see every status, so cards say which one. */
+  showStatus?: boolean;
+  /** Extra content (the recommendation's reasons). */
+  children?: ReactNode;
+}
+
+/**
+ * One project of the catalogue: the title (the link to its page), who publishes it, type and
+ * place, the deadline, the ODS, and the "Inscrito" and "Guardado" badges.
+ */
+export function ProjectCard({
+  project,
+  headingLevel = 3,
+  studentId,
+  showStatus = false,
+  children,
+}: ProjectCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const place = placeLabel(project.locality, project.location);
+  const publisher = project.organizationName ?? project.teacherName;
+  const deadline = formatDate(project.applicationDeadline);
+  return (
+    <article className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap gap-1.5">
+        {showStatus ? <ProjectStatusBadge status={project.status} /> : null}
+        {project.applied ? <Badge tone="applied">Inscrito</Badge> : null}
+        {project.saved ? <Badge tone="saved">Guardado</Badge> : null}
+      </div>
+      <Heading className="text-lg leading-snug font-semibold text-balance text-slate-900">
+        <Link
+          to={`/projects/${project.id}`}
+          className="text-main-ink underline-offset-2 hover:underline"
+        >
+          {project.title}
+        </Link>
+      </Heading>
+      {publisher ? <p className="text-sm font-medium text-slate-800">{publisher}</p> : null}
+      <dl className="grid gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
+        {project.type ? (
+          <>
+            <dt className="font-semibold text-slate-900">Tipo</dt>
+            <dd>{project.type}</dd>
+          </>
+        ) : null}
+        {place ? (
+          <>
+            <dt className="font-semibold text-slate-900">Lugar</dt>
+            <dd>{place}</dd>
+          </>
+        ) : null}
+        {deadline ? (
+          <>
+            <dt className="font-semibold text-slate-900">Inscripción hasta</dt>
+            <dd>{deadline}</dd>
+          </>
+        ) : null}
+      </dl>
+      <OdsTiles ods={project.ods} size="sm" />
+      {children}
+      {studentId !== null ? (
+        <div className="mt-auto pt-1">
+          <SaveToggle
+            studentId={studentId}
+            projectId={project.id}
+            projectTitle={project.title}
+            isSaved={project.saved}
+          />
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Call } from '../types';
+
+/** Spec §5 form messages, plus the ones of this form. */
+export const APPLY_MESSAGES = {
+  required: 'Este campo es obligatorio.',
+  pattern: 'Formato no válido.',
+  maxLength: 'Longitud máxima alcanzada.',
+  cv: 'Adjunta tu CV o indica un enlace a tu CV',
+  url: 'Escribe un enlace que empiece por http:// o https://',
+  dni: 'Escribe un DNI (8 cifras y una letra) o un NIE (X, Y o Z, 7 cifras y una letra)',
+} as const;
+
+/** Longest answer of each text question. */
+export const ANSWER_MAX_LENGTH = 2000;
+
+/** How the CV is given: an uploaded PDF or a link. */
+export type CvMode = 'file' | 'url';
+
+export interface UploadedCv {
+  id: number;
+  name: string;
+  size: number;
+  url?: string;
+}
+
+export interface ApplyFormValues {
+  cvMode: CvMode;
+  cvFile: UploadedCv | null;
+  cvUrl: string;
+  video: string;
+  interest: string;
+  motivation: string;
+  goodCandidate: string;
+  availability: string;
+  /** The chosen call's id, '' for none. */
+  callId: string;
+  dni: string;
+}
+
+export type ApplyField = Exclude<keyof ApplyFormValues, 'cvMode'>;
+export type ApplyErrors = Partial<Record<ApplyField, string>>;
+
+export function emptyApplyForm(): ApplyFormValues {
+  return {
+    cvMode: 'file',
+    cvFile: null,
+    cvUrl: '',
+    video: '',
+    interest: '',
+    motivation: '',
+    goodCandidate: '',
+    availability: '',
+    callId: '',
+    dni: '',
+  };
+}
+
+/** Same rule as the API: an http(s) URL. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Same rule as the API: a DNI (8 digits and a letter) or a NIE (X, Y or Z, 7 digits, a letter). */
+export const DNI_PATTERN = /^[0-9XYZxyz][0-9]{7}[A-Za-z]$/;
+
+/** The call chosen in the form, if any. */
+export function chosenCall(values: ApplyFormValues, calls: Call[]): Call | undefined {
+  return calls.find((call) => String(call.id) === values.callId);
+}
+
+/** Whether the DNI is asked: the chosen call requires it. */
+export function needsDni(values: ApplyFormValues, calls: Call[]): boolean {
+  return chosenCall(values, calls)?.requiresDni === true;
+}
+
+/** Every problem of the form at once, by field (empty when it can be sent). */
+export function validateApplyForm(values: ApplyFormValues, calls: Call[]): ApplyErrors {
+  const errors: ApplyErrors = {};
+  if (values.cvMode === 'file' && !values.cvFile) errors.cvFile = APPLY_MESSAGES.cv;
+  if (values.cvMode === 'url') {
+    if (!values.cvUrl.trim()) errors.cvUrl = APPLY_MESSAGES.cv;
+    else if (!isHttpUrl(values.cvUrl)) errors.cvUrl = APPLY_MESSAGES.url;
+  }
+  if (values.video.trim() && !isHttpUrl(values.video)) errors.video = APPLY_MESSAGES.url;
+  for (const field of ['interest', 'motivation', 'goodCandidate', 'availability'] as const) {
+    const text = values[field].trim();
+    if (!text) errors[field] = APPLY_MESSAGES.required;
+    else if (text.length > ANSWER_MAX_LENGTH) errors[field] = APPLY_MESSAGES.maxLength;
+  }
+  if (needsDni(values, calls)) {
+    if (!values.dni.trim()) errors.dni = APPLY_MESSAGES.required;
+    else if (!DNI_PATTERN.test(values.dni.trim())) errors.dni = APPLY_MESSAGES.dni;
+  }
+  return errors;
+}
+
+/** The `data` of `POST /api/applys` (contract issue 6), with only what was given. */
+export function toApplyBody(
+  values: ApplyFormValues,
+  { studentId, projectId, calls }: { studentId: number; projectId: number; calls: Call[] },
+): Record<string, unknown> {
+  const call = chosenCall(values, calls);
+  return {
+    student: studentId,
+    project: projectId,
+    ...(values.cvMode === 'file' && values.cvFile ? { CV: values.cvFile.id } : {}),
+    ...(values.cvMode === 'url' ? { CV_url: values.cvUrl.trim() } : {}),
+    ...(values.video.trim() ? { video: values.video.trim() } : {}),
+    interest: values.interest.trim(),
+    motivation: values.motivation.trim(),
+    good_candidate: values.goodCandidate.trim(),
+    availability: values.availability.trim(),
+    ...(call ? { call: call.id } : {}),
+    ...(call?.requiresDni ? { dni: values.dni.trim().toUpperCase() } : {}),
+  };
+}

@@ -1,0 +1,85 @@
+import { Navigate, useLocation } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import { useSession } from '../../../features/auth/hooks/use-session';
+import { usePermissions } from '../../../features/permissions/api/get-permissions';
+import { MyProjectsList } from '../../../features/publishing/components/my-projects-list';
+import { PublishingPage, Refusal, type NoticeState } from './publishing-gates';
+
+/** The notice a save left in the navigation state, if any. */
+function useNotice(): string | undefined {
+  const state = useLocation().state as NoticeState | null;
+  return state?.notice;
+}
+
+/**
+ * `/projects/personal` (spec §2 "Teacher's own projects"): a teacher's projects; admins see every
+ * project. Coordinators have theirs at /organizations.
+ */
+export function TeacherProjectsRoute() {
+  const { user } = useSession();
+  const { permissions } = usePermissions();
+  const notice = useNotice();
+  if (user?.profileType === 'coordinator') return <Navigate to="/organizations" replace />;
+  const canPublish = user?.profileType === 'admin' || permissions.projects.create;
+  return (
+    <PublishingPage
+      wide
+      title="Mis proyectos"
+      intro="Sigue el estado de tus proyectos, revisa sus candidaturas y envíalos a revisión cuando estén listos."
+    >
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {canPublish ? (
+        <div>
+          <ButtonLink to="/projects/create">Publica tu proyecto</ButtonLink>
+        </div>
+      ) : null}
+      <MyProjectsList createHref={canPublish ? '/projects/create' : undefined} />
+    </PublishingPage>
+  );
+}
+
+/**
+ * `/organizations` (spec §2 "Coordinator's projects"): the projects of the coordinator's
+ * organisation. Without one they are sent to create it (when they may), teachers to their own
+ * list.
+ */
+export function OrganizationProjectsRoute() {
+  const { user, details } = useSession();
+  const { permissions, isPending } = usePermissions();
+  const notice = useNotice();
+  const role = user?.profileType;
+  if (role === 'teacher') return <Navigate to="/projects/personal" replace />;
+  if (role === 'coordinator' && !details?.organization) {
+    if (isPending) return <LoadingStatus />;
+    if (permissions.organizations.create) return <Navigate to="/organizations/create" replace />;
+    return (
+      <Refusal
+        title="Aún no perteneces a ninguna organización"
+        text="Cuando el equipo de la plataforma te vincule a tu organización verás aquí sus proyectos."
+      />
+    );
+  }
+  const canPublish = role === 'admin' || permissions.projects.create;
+  const organization = details?.organization?.name;
+  return (
+    <PublishingPage
+      wide
+      title="Mis proyectos"
+      intro={
+        organization
+          ? `Los proyectos de ${organization}: su estado, sus candidaturas y lo que puedes hacer con cada uno.`
+          : 'Los proyectos publicados por las organizaciones.'
+      }
+    >
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {canPublish ? (
+        <div>
+          <ButtonLink to="/projects/create">Publicar mi proyecto</ButtonLink>
+        </div>
+      ) : null}
+      <MyProjectsList createHref={canPublish ? '/projects/create' : undefined} />
+    </PublishingPage>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { CandidateChange } from '../types';
+
+/**
+ * `PUT /api/applys/:id {data:{status, status_message, supermatch}}`: a reviewer's change to an
+ * application. Each status change emails the student and writes to their communication centre
+ * (the API does it).
+ */
+export async function updateCandidate(id: number, change: CandidateChange) {
+  await apiRequest(`/api/applys/${id}`, { method: 'PUT', body: { data: change } });
+}
+
+/** The change; the project's applications and the lists' counts reload afterwards. */
+export function useUpdateCandidate(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: CandidateChange }) =>
+      updateCandidate(id, change),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['publishing', 'candidates', projectId] }),
+        queryClient.invalidateQueries({ queryKey: ['publishing', 'mine'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { Alert } from '../../../components/ui/form';
+import type { FormValues } from '../../../forms/types';
+import type { ProjectRecord } from '../api/get-project';
+import { useSaveProject, type SaveStatus } from '../api/save-project';
+import {
+  buildProjectItems,
+  PROJECT_STEPS,
+  type ProjectCatalogueFetchers,
+} from '../utils/project-items';
+import { toProjectValues } from '../utils/project-values';
+import { ApiErrorAlert } from './api-error-alert';
+import { StepForm, type StepFormAction } from './step-form';
+
+/** The buttons of the last step. */
+export const SAVE_DRAFT = 'Guardar borrador';
+export const SEND_TO_REVIEW = 'Enviar a revisión';
+export const SAVE_CHANGES = 'Guardar cambios';
+
+interface ProjectEditorProps {
+  fetchers: ProjectCatalogueFetchers;
+  /** The project being edited; without it a new one is created. */
+  project?: ProjectRecord;
+  /** After saving: the saved project and the status it was saved with. */
+  onSaved: (project: ProjectRecord, status: SaveStatus | undefined) => void;
+}
+
+/**
+ * Creating or editing a project with the form engine (spec §3 Project, ADR 0028). A new project
+ * is saved as a draft ("Pendiente") or sent to review ("Por validar"); an edit keeps the status,
+ * or sends a draft or a rejected project to review. A rejected project shows why.
+ */
+export function ProjectEditor({ fetchers, project, onSaved }: ProjectEditorProps) {
+  const items = useMemo(() => buildProjectItems(fetchers), [fetchers]);
+  const initialValues = useMemo(
+    () => (project ? toProjectValues(project.attributes) : undefined),
+    [project],
+  );
+  const save = useSaveProject(project);
+  const status = project?.attributes.status;
+  const canSendToReview = !project || status === 'Pendiente' || status === 'Rechazada';
+
+  const actions: StepFormAction[] = project
+    ? [
+        { key: 'save', label: SAVE_CHANGES, variant: canSendToReview ? 'secondary' : 'primary' },
+        ...(canSendToReview ? [{ key: 'review', label: SEND_TO_REVIEW }] : []),
+      ]
+    : [
+        { key: 'draft', label: SAVE_DRAFT, variant: 'secondary' },
+        { key: 'review', label: SEND_TO_REVIEW },
+      ];
+
+  const submit = (values: FormValues, action: string) => {
+    if (save.isPending) return;
+    const saveStatus: SaveStatus | undefined =
+      action === 'review' ? 'Por validar' : action === 'draft' ? 'Pendiente' : undefined;
+    save.mutate(
+      { values, status: saveStatus },
+      { onSuccess: (saved) => onSaved(saved, saveStatus) },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {status === 'Rechazada' ? (
+        <Alert tone="error" className="flex flex-col gap-1">
+          <strong className="font-semibold">
+            El equipo de la plataforma rechazó este proyecto.
+          </strong>
+          <span>
+            Motivo: {project?.attributes.rejection_reason?.trim() || 'no se indicó ningún motivo.'}
+          </span>
+          <span>Corrígelo y vuelve a enviarlo a revisión.</span>
+        </Alert>
+      ) : null}
+      {status === 'Publicada' ? (
+        <Alert tone="info">
+          Este proyecto está publicado: los cambios se verán en cuanto los guardes.
+        </Alert>
+      ) : null}
+      <ApiErrorAlert
+        error={save.error}
+        fallback="No se ha podido guardar el proyecto. Inténtalo de nuevo en unos minutos."
+      />
+      <StepForm
+        items={items}
+        initialValues={initialValues}
+        stepTitles={PROJECT_STEPS}
+        progressLabel="Progreso del proyecto"
+        actions={actions}
+        onSubmit={submit}
+        isPending={save.isPending}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import {
+  ORGANIZATION_SECTORS,
+  ORGANIZATION_SIZES,
+  ORGANIZATION_TYPES,
+  OTHER_OPTION,
+  PROVINCES,
+  REACHED_US_HOW_OPTIONS,
+} from '@plataforma/shared';
+import { PHONE_PLACEHOLDER } from '../../../forms/engine/messages';
+import type { FormItem, FormValue, FormValues } from '../../../forms/types';
+import type { OrganizationPayload } from '../types';
+
+/** An http(s) address (the API accepts only these for web and linkedin). */
+export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+/** A mail address, as loose as the API's check. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The API's phone rule for contact_phone (organizations.content-types.ts). */
+export const CONTACT_PHONE_PATTERN = /^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/;
+
+/** Image types a logo may have (spec §9 upload list without PDF). */
+const LOGO_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'svg'];
+
+function other(value: string, label: string): NonNullable<FormItem['extension']> {
+  return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength: 100 } };
+}
+
+/**
+ * The organisation form (spec §3 Organization and its private contact), in three steps: who
+ * they are, where to find them, and the private contact only admins and its coordinators see.
+ */
+export function buildOrganizationItems(): FormItem[] {
+  return [
+    { type: 'text', value: 'name', label: 'Nombre de la organización', maxLength: 255, step: 1 },
+    {
+      type: 'select',
+      value: 'type',
+      label: 'Tipo de organización',
+      options: [...ORGANIZATION_TYPES],
+      extension: other('type_other', 'Escribe el tipo de organización'),
+      step: 1,
+    },
+    {
+      type: 'select',
+      value: 'sector',
+      label: 'Sector',
+      options: [...ORGANIZATION_SECTORS],
+      extension: other('sector_other', 'Escribe el sector'),
+      step: 1,
+    },
+    {
+      type: 'competence',
+      value: 'size',
+      label: 'Tamaño',
+      values: [...ORGANIZATION_SIZES],
+      step: 1,
+    },
+    {
+      type: 'textarea',
+      value: 'description',
+      label: 'Descripción',
+      sublabel: 'A qué se dedica y qué la mueve. Los estudiantes la leerán en tus proyectos.',
+      maxLength: 3000,
+      step: 1,
+    },
+    {
+      type: 'select',
+      value: 'location',
+      label: 'Provincia',
+      options: PROVINCES.map((province) => province.name),
+      extension: other('location_other', 'Escribe dónde está'),
+      step: 2,
+    },
+    {
+      type: 'text',
+      value: 'web',
+      label: 'Página web',
+      placeholder: 'https://',
+      pattern: URL_PATTERN,
+      optional: true,
+      maxLength: 500,
+      step: 2,
+    },
+    {
+      type: 'text',
+      value: 'linkedin',
+      label: 'LinkedIn',
+      placeholder: 'https://www.linkedin.com/company/...',
+      pattern: URL_PATTERN,
+      optional: true,
+      maxLength: 500,
+      step: 2,
+    },
+    {
+      type: 'file',
+      value: 'logo',
+      label: 'Logo',
+      optional: true,
+      allowedTypes: LOGO_TYPES,
+      step: 2,
+    },
+    {
+      type: 'select',
+      value: 'reachedUsHow',
+      label: '¿Cómo nos habéis conocido?',
+      options: [...REACHED_US_HOW_OPTIONS],
+      extension: other('reachedUsHow_other', 'Cuéntanos cómo'),
+      step: 2,
+    },
+    {
+      type: 'information',
+      value: 'contact_intro',
+      label: 'Contacto de la organización',
+      sublabel:
+        'Estos datos son privados: solo los ve el equipo de la plataforma para hablar con vosotros.',
+      step: 3,
+    },
+    { type: 'text', value: 'contact_name', label: 'Persona de contacto', maxLength: 255, step: 3 },
+    {
+      type: 'text',
+      value: 'contact_mail',
+      label: 'Correo electrónico de contacto',
+      pattern: EMAIL_PATTERN,
+      maxLength: 255,
+      step: 3,
+    },
+    {
+      type: 'phone',
+      value: 'contact_phone',
+      label: 'Teléfono de contacto',
+      placeholder: PHONE_PLACEHOLDER,
+      pattern: CONTACT_PHONE_PATTERN,
+      step: 3,
+    },
+  ];
+}
+
+const text = (value: FormValue): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** A single choice, "Otra" replaced by the text it revealed. */
+const choice = (value: FormValue, otherText: FormValue) =>
+  value === OTHER_OPTION ? text(otherText) : text(value);
+
+/** The form's values as the organisation's `data`; empty optional answers are left out. */
+export function toOrganizationPayload(values: FormValues): OrganizationPayload {
+  const logo = values.logo;
+  const payload: OrganizationPayload = {
+    name: text(values.name) ?? '',
+    type: choice(values.type, values.type_other),
+    sector: choice(values.sector, values.sector_other),
+    size: text(values.size),
+    description: text(values.description),
+    location: choice(values.location, values.location_other),
+    web: text(values.web),
+    linkedin: text(values.linkedin),
+    reachedUsHow: choice(values.reachedUsHow, values.reachedUsHow_other),
+    logo: typeof logo === 'object' && logo !== null && !Array.isArray(logo) ? logo.id : undefined,
+    contact_name: text(values.contact_name),
+    contact_mail: text(values.contact_mail),
+    contact_phone: text(values.contact_phone),
+  };
+  return Object.fromEntries(
+    Object.entries(payload).filter(([, value]) => value !== undefined),
+  ) as OrganizationPayload;
+}

@@ -4,7 +4,6 @@ import { adminProjectsRoutes } from './routes/admin-projects/admin-projects-rout
 import { adminRoutes } from './routes/admin/admin-routes';
 import { authRoutes } from './routes/auth/auth-routes';
 import { catalogueRoutes } from './routes/projects/catalogue-routes';
-import { catalogueRoutes } from './routes/projects/catalogue-routes';
 import { HomeRoute } from './routes/home';
 import { landingRoutes } from './routes/landing/landing-routes';
 import { NotFoundRoute } from './routes/not-found';
@@ -30,7 +29,6 @@ export const routes: RouteObject[] = [
       ...adminRoutes,
       ...adminProjectsRoutes,
       ...questionnaireRoutes,
-      ...catalogueRoutes,
       ...catalogueRoutes,
       ...publishingRoutes,
       { path: '*', element: <NotFoundRoute /> },

@@ -24,6 +24,13 @@ import { uploadPlugin } from './features/upload/upload.plugin';
 import { usersRoutes } from './features/users/users.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
 import { questionnaireRoutes } from './features/questionnaire/questionnaire.routes';
+import { registerApplicationLifecycles } from './features/applications/applications.lifecycles';
+import { applicationsRoutes } from './features/applications/applications.routes';
+import { matchingRoutes } from './features/matching/matching.routes';
+import { registerMatchingLifecycles } from './features/matching/matching.lifecycles';
+import { registerProjectLifecycles } from './features/projects/projects.lifecycles';
+import { registerOrganizationLifecycles } from './features/organizations/organizations.lifecycles';
+import { projectsRoutes } from './features/projects/projects.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +86,10 @@ export async function buildApp({
     onWrite: (tables) => tables.forEach((table) => app.responseCache.invalidate(table)),
   });
   app.decorate('entities', entities);
+  registerApplicationLifecycles(app);
+  registerMatchingLifecycles(app);
+  registerProjectLifecycles(app);
+  registerOrganizationLifecycles(app);
 
   await app.register(errorHandler);
   await app.register(security);
@@ -90,8 +101,11 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
   await app.register(questionnaireRoutes);
+  await app.register(matchingRoutes);
   await app.register(catalogueRoutes);
   await app.register(siteRoutes);
+  await app.register(applicationsRoutes);
+  await app.register(projectsRoutes);
   await app.register(contentRoutes, { entities });
   await app.register(docsRoutes);
 

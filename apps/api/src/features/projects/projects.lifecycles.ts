@@ -1,0 +1,364 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ProjectStatus } from '@plataforma/shared';
+import { applys, coordinators, projects, teachers, users } from '../../db/schema';
+import { AppError, forbidden } from '../../lib/errors';
+import { SYSTEM, type Actor } from '../../lib/strapi/actor';
+import type { RelationChange } from '../../lib/strapi/input';
+import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
+import { loadRenderContext, queueEmail } from '../email/outbox';
+import { permissionsFor } from '../site/site.service';
+
+/**
+ * The project workflow (ADR 0024), attached to every write of `api::project.project` whatever
+ * route makes it: who creates with which status, the transitions each role may make, publishedAt
+ * and `validated` following the status, the rejection reason, the confirmProject email to the
+ * publisher when an admin decides, and when a publisher may delete.
+ */
+
+export const PROJECT_UID = 'api::project.project';
+
+/** Statuses a teacher or coordinator may create a project with (a draft, or sent to review). */
+export const CREATE_STATUSES: readonly ProjectStatus[] = ['Pendiente', 'Por validar'];
+
+/** Moves a project's publisher may make: send to review, take back, withdraw, finish. */
+const PUBLISHER_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
+  Pendiente: ['Por validar'],
+  'Por validar': ['Pendiente'],
+  Rechazada: ['Por validar'],
+  // Withdrawing a validated or published project takes it back to a draft (and unpublishes it).
+  Validada: ['Pendiente'],
+  Publicada: ['Pendiente', 'Terminada'],
+  Terminada: [],
+};
+
+/** What an admin may do besides what a publisher may: validate, reject, publish. */
+const ADMIN_EXTRA_TRANSITIONS: Partial<Record<ProjectStatus, readonly ProjectStatus[]>> = {
+  'Por validar': ['Validada', 'Rechazada', 'Publicada'],
+  Validada: ['Publicada'],
+};
+
+/** Statuses from which a project counts as validated (`validated` = true). */
+const VALIDATED_STATUSES: readonly ProjectStatus[] = ['Validada', 'Publicada', 'Terminada'];
+
+/** Relations only an admin sets: owners are filled in by the server, applications by students. */
+const ADMIN_ONLY_RELATIONS = ['teacher', 'coordinator', 'organization', 'applys'] as const;
+
+/** The statuses a role may move a project to from `from` (the table of ADR 0024). */
+export function allowedTransitions(
+  from: ProjectStatus,
+  role: 'publisher' | 'admin',
+): readonly ProjectStatus[] {
+  const publisher = PUBLISHER_TRANSITIONS[from];
+  if (role === 'publisher') return publisher;
+  return [...publisher, ...(ADMIN_EXTRA_TRANSITIONS[from] ?? [])];
+}
+
+const isAdminActor = (actor: Actor) => actor.kind === 'user' && actor.role === 'admin';
+
+interface ProjectRow {
+  id: number;
+  title: string;
+  status: ProjectStatus;
+  teacherId: number | null;
+  coordinatorId: number | null;
+  organizationId: number | null;
+  rejectionReason: string | null;
+}
+
+/** Owner ids the hook fills in on create (state shared with afterCreate). */
+interface Owner {
+  teacherId: number | null;
+  coordinatorId: number | null;
+  organizationId: number | null;
+}
+
+/**
+ * The id a to-one relation holds after a write (`data` carries relations as the engine's
+ * `{set?, connect?, disconnect?}` changes), given the id it held before.
+ */
+function relationAfter(value: unknown, current: number | null): number | null {
+  const change = (value ?? {}) as RelationChange;
+  if (change.set) return change.set[0] ?? null;
+  if (change.connect?.length) return change.connect[0] ?? null;
+  if (current !== null && change.disconnect?.includes(current)) return null;
+  return current;
+}
+
+async function readProject(tx: Transaction, id: number): Promise<ProjectRow> {
+  const [row] = await tx
+    .select({
+      id: projects.id,
+      title: projects.title,
+      status: projects.status,
+      teacherId: projects.teacherId,
+      coordinatorId: projects.coordinatorId,
+      organizationId: projects.organizationId,
+      rejectionReason: projects.rejection_reason,
+    })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Not Found');
+  return row;
+}
+
+/** 403 unless the actor's role has the projects.create switch on (spec §3 Permissions). */
+async function requireCreateSwitch(tx: Transaction, actor: Actor) {
+  const permissions = await permissionsFor(tx, actor);
+  if (!permissions.projects.enabled || !permissions.projects.create) {
+    throw new AppError('FORBIDDEN', 'La publicación de proyectos no está activada para tu perfil');
+  }
+}
+
+/** Who owns a new project of a teacher or coordinator (400 when they cannot publish yet). */
+async function ownerOf(tx: Transaction, actor: Actor & { kind: 'user' }): Promise<Owner> {
+  if (actor.role === 'teacher') {
+    const [teacher] = await tx
+      .select({ id: teachers.id })
+      .from(teachers)
+      .where(eq(teachers.userId, actor.userId))
+      .limit(1);
+    if (!teacher) {
+      throw new AppError('VALIDATION', 'Completa tu perfil de docente para publicar proyectos');
+    }
+    return { teacherId: teacher.id, coordinatorId: null, organizationId: null };
+  }
+  const [coordinator] = await tx
+    .select({ id: coordinators.id, organizationId: coordinators.organizationId })
+    .from(coordinators)
+    .where(eq(coordinators.userId, actor.userId))
+    .limit(1);
+  if (!coordinator?.organizationId) {
+    throw new AppError('VALIDATION', 'Necesitas una organización para publicar proyectos');
+  }
+  return {
+    teacherId: null,
+    coordinatorId: coordinator.id,
+    organizationId: coordinator.organizationId,
+  };
+}
+
+/**
+ * A publisher names no owner but themself: the server fills the owner in. Naming someone else
+ * (another teacher, another organisation) is publishing for them: 403.
+ */
+function checkNamedOwners(data: Record<string, unknown>, owner: Owner) {
+  const named: [string, number | null][] = [
+    ['teacher', owner.teacherId],
+    ['coordinator', owner.coordinatorId],
+    ['organization', owner.organizationId],
+  ];
+  for (const [key, own] of named) {
+    if (!(key in data)) continue;
+    const value = relationAfter(data[key], null);
+    if (value !== null && value !== own) throw forbidden();
+  }
+  if ('applys' in data) throw forbidden();
+}
+
+function requireReason(data: Record<string, unknown>) {
+  const reason = data.rejection_reason;
+  if (typeof reason !== 'string' || reason.trim() === '') {
+    throw new AppError('VALIDATION', 'Indica el motivo del rechazo');
+  }
+}
+
+/**
+ * Brings publishedAt, `validated` and the rejection reason in line with the status: Publicada ⇔
+ * publishedAt set; validated from Validada on; a reason only while Rechazada.
+ */
+async function syncWithStatus(tx: Transaction, id: number) {
+  await tx.execute(sql`
+    UPDATE ${projects} SET
+      "published_at" = CASE WHEN "status" = 'Publicada' THEN coalesce("published_at", now()) ELSE NULL END,
+      "validated" = "status" = ANY(${sql.param([...VALIDATED_STATUSES])}::text[]),
+      "rejection_reason" = CASE WHEN "status" = 'Rechazada' THEN "rejection_reason" ELSE NULL END
+    WHERE "id" = ${id}`);
+}
+
+/**
+ * A given publishedAt must agree with the status the write leaves (publishing is a status
+ * change, ADR 0024): a date without Publicada, or null with it, is refused.
+ */
+function checkPublishedAt(data: Record<string, unknown>, status: ProjectStatus) {
+  if (!('publishedAt' in data)) return;
+  const published = data.publishedAt !== null && data.publishedAt !== undefined;
+  if (published !== (status === 'Publicada')) {
+    throw new AppError(
+      'VALIDATION',
+      'La fecha de publicación sigue al estado: publica o retira el proyecto cambiando su estado',
+    );
+  }
+}
+
+/** The people who publish a project: its teacher, its coordinator, else its organisation's. */
+async function publishersOf(tx: Transaction, project: ProjectRow) {
+  const person = {
+    email: users.email,
+    name: users.name,
+    profileType: users.profileType,
+    blocked: users.blocked,
+  };
+  const found: {
+    email: string;
+    name: string | null;
+    profileType: string | null;
+    blocked: boolean;
+  }[] = [];
+  if (project.teacherId !== null) {
+    found.push(
+      ...(await tx
+        .select(person)
+        .from(teachers)
+        .innerJoin(users, eq(users.id, teachers.userId))
+        .where(eq(teachers.id, project.teacherId))),
+    );
+  }
+  if (project.coordinatorId !== null) {
+    found.push(
+      ...(await tx
+        .select(person)
+        .from(coordinators)
+        .innerJoin(users, eq(users.id, coordinators.userId))
+        .where(eq(coordinators.id, project.coordinatorId))),
+    );
+  } else if (project.teacherId === null && project.organizationId !== null) {
+    found.push(
+      ...(await tx
+        .select(person)
+        .from(coordinators)
+        .innerJoin(users, eq(users.id, coordinators.userId))
+        .where(eq(coordinators.organizationId, project.organizationId))),
+    );
+  }
+  const seen = new Set<string>();
+  return found.filter((p) => {
+    const key = p.email.toLowerCase();
+    if (seen.has(key) || p.blocked) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Attaches the project workflow to the app's entity service (called once in app.ts). */
+export function registerProjectLifecycles(app: FastifyInstance) {
+  app.entities.registry.addLifecycles(PROJECT_UID, {
+    async beforeCreate({ tx, actor, data, state }: LifecycleEvent) {
+      if (actor === SYSTEM) return;
+      const status = (data.status ?? 'Pendiente') as ProjectStatus;
+      state.status = status;
+      if (actor.kind !== 'user' || isAdminActor(actor)) {
+        if (status === 'Rechazada') requireReason(data);
+        checkPublishedAt(data, status);
+        return;
+      }
+      await requireCreateSwitch(tx, actor);
+      if (!CREATE_STATUSES.includes(status)) {
+        throw new AppError(
+          'VALIDATION',
+          'Un proyecto nuevo se guarda como «Pendiente» o se envía «Por validar»',
+        );
+      }
+      const owner = await ownerOf(tx, actor);
+      checkNamedOwners(data, owner);
+      state.owner = owner;
+    },
+
+    async afterCreate({ tx, actor, id, state }: LifecycleEvent) {
+      if (actor === SYSTEM) return;
+      const owner = state.owner as Owner | undefined;
+      if (owner) {
+        // A publisher's project: theirs, a draft or under review, never validated or published.
+        await tx
+          .update(projects)
+          .set({
+            teacherId: owner.teacherId,
+            coordinatorId: owner.coordinatorId,
+            organizationId: owner.organizationId,
+            validated: false,
+            rejection_reason: null,
+          })
+          .where(eq(projects.id, id));
+      }
+      await syncWithStatus(tx, id);
+    },
+
+    async beforeUpdate({ tx, actor, id, data, state }: LifecycleEvent) {
+      if (actor === SYSTEM) return;
+      const before = await readProject(tx, id);
+      state.before = before;
+      const admin = isAdminActor(actor);
+      if (!admin) {
+        // Owners never change hands outside an admin's desk.
+        for (const key of ADMIN_ONLY_RELATIONS) {
+          if (!(key in data)) continue;
+          if (key === 'applys') throw forbidden();
+          const current = {
+            teacher: before.teacherId,
+            coordinator: before.coordinatorId,
+            organization: before.organizationId,
+          }[key];
+          if (relationAfter(data[key], current) !== current) throw forbidden();
+        }
+      }
+      const to = (data.status ?? before.status) as ProjectStatus;
+      if (to !== before.status) {
+        const allowed = allowedTransitions(before.status, admin ? 'admin' : 'publisher');
+        if (!allowed.includes(to)) {
+          throw new AppError(
+            'VALIDATION',
+            `No se puede pasar un proyecto de «${before.status}» a «${to}»`,
+          );
+        }
+        if (to === 'Rechazada') requireReason(data);
+      }
+      checkPublishedAt(data, to);
+    },
+
+    async afterUpdate({ tx, actor, id, afterCommit, state }: LifecycleEvent) {
+      if (actor === SYSTEM) return;
+      await syncWithStatus(tx, id);
+      const before = state.before as ProjectRow;
+      const after = await readProject(tx, id);
+      if (after.status === before.status || !isAdminActor(actor)) return;
+      // An admin's decision is told to the publisher (spec §7 confirmProject).
+      const recipients = await publishersOf(tx, after);
+      if (recipients.length === 0) return;
+      const context = await loadRenderContext(tx, app.config);
+      for (const recipient of recipients) {
+        await queueEmail(
+          tx,
+          recipient.email,
+          'confirmProject',
+          {
+            ...(recipient.name ? { name: recipient.name } : {}),
+            projectName: after.title,
+            status: after.status,
+            ...(after.status === 'Rechazada' && after.rejectionReason
+              ? { reason: after.rejectionReason }
+              : {}),
+            link: `${context.publicUrl}${recipient.profileType === 'coordinator' ? '/organizations' : '/projects/personal'}`,
+          },
+          context,
+        );
+      }
+      afterCommit(() => app.emailSender.wake());
+    },
+
+    async beforeDelete({ tx, actor, id }: LifecycleEvent) {
+      if (actor === SYSTEM || (actor.kind === 'user' && isAdminActor(actor))) return;
+      const [candidate] = await tx
+        .select({ id: applys.id })
+        .from(applys)
+        .where(eq(applys.projectId, id))
+        .limit(1);
+      if (candidate) {
+        throw new AppError(
+          'VALIDATION',
+          'Este proyecto tiene candidaturas: retíralo en lugar de borrarlo',
+        );
+      }
+    },
+  });
+}

@@ -1,0 +1,454 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  APPLICATION_STATUSES,
+  DEDICATION_OPTIONS,
+  PRESENTIALITY_OPTIONS,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  type ApplicationStatus,
+} from '@plataforma/shared';
+import {
+  applys,
+  coordinators,
+  files,
+  organizations,
+  projects,
+  students,
+  studentsFavoriteProjects,
+  teachers,
+  users,
+} from '../../db/schema';
+import { executeRows, type Executor } from '../../db/statements';
+import { AppError, forbidden } from '../../lib/errors';
+import type { Actor } from '../../lib/strapi/actor';
+import type { TableSink } from '../../lib/strapi/engine';
+
+/**
+ * The project catalogue's search with facets, and a publisher's own projects with their
+ * candidate counts (ADR 0024). Both answer in the Strapi envelope, rendered by hand from an
+ * explicit list of attributes (house style rule 5): the search joins, ranks and counts in ways
+ * the generic engine does not.
+ */
+
+export const SEARCH_DEFAULT_PAGE_SIZE = 12;
+export const SEARCH_MAX_PAGE_SIZE = 50;
+export const MINE_DEFAULT_PAGE_SIZE = 100;
+export const MINE_MAX_PAGE_SIZE = 100;
+export const SEARCH_SORTS = ['recent', 'title', 'deadline', 'relevance'] as const;
+/** At most this many words of `q` are matched (each must appear). */
+const MAX_QUERY_WORDS = 8;
+/** Applications still waiting for a decision (the "pending" of a publisher's list). */
+const PENDING_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['Enviada', 'En revisión'];
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\0'), 'NUL bytes are not allowed');
+/** A query parameter that may be repeated (`type=a&type=b`): always a list. */
+const many = <T extends z.ZodType>(item: T) =>
+  z
+    .union([z.array(item).max(50), item])
+    .optional()
+    .transform((v): z.output<T>[] =>
+      v === undefined ? [] : Array.isArray(v) ? (v as z.output<T>[]) : [v as z.output<T>],
+    );
+const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+
+export const searchQuery = z.strictObject({
+  q: text(200).optional(),
+  type: many(z.enum(PROJECT_TYPES)),
+  ods: many(z.coerce.number().int().min(1).max(17)),
+  study_area: many(text(255)),
+  study_subarea: many(text(255)),
+  presentiality: many(z.enum(PRESENTIALITY_OPTIONS)),
+  location: many(text(100)),
+  locality: many(text(100)),
+  remuneration: many(booleanText),
+  dedication: many(z.enum(DEDICATION_OPTIONS)),
+  language: many(text(50)),
+  internship: many(booleanText),
+  status: many(z.enum(PROJECT_STATUSES)),
+  sort: z.enum(SEARCH_SORTS).default('recent'),
+  page: pageNumber,
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_MAX_PAGE_SIZE)
+    .default(SEARCH_DEFAULT_PAGE_SIZE),
+});
+export type SearchQuery = z.output<typeof searchQuery>;
+
+export const mineQuery = z.strictObject({
+  status: many(z.enum(PROJECT_STATUSES)),
+  page: pageNumber,
+  pageSize: z.coerce.number().int().min(1).max(MINE_MAX_PAGE_SIZE).default(MINE_DEFAULT_PAGE_SIZE),
+});
+
+/** Parses query parameters with zod; any problem is a 400 in the Strapi error envelope. */
+export function parseQuery<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String),
+    message: issue.message,
+    name: 'ValidationError',
+  }));
+  throw new AppError(
+    'VALIDATION',
+    `Invalid query: ${errors.map((e) => `${e.path.join('.') || '(query)'} ${e.message}`).join('; ')}`,
+    { errors },
+  );
+}
+
+/** How each facet is stored: one value per project, or a list of them. */
+const FACETS = {
+  type: { column: 'type', list: false, param: 'type', cast: 'text' },
+  ods: { column: 'ods', list: true, param: 'ods', cast: 'int4' },
+  study_areas: { column: 'study_areas', list: true, param: 'study_area', cast: 'text' },
+  study_subareas: { column: 'study_subareas', list: true, param: 'study_subarea', cast: 'text' },
+  presentiality: { column: 'presentiality', list: false, param: 'presentiality', cast: 'text' },
+  location: { column: 'location', list: false, param: 'location', cast: 'text' },
+  dedication: { column: 'dedication', list: false, param: 'dedication', cast: 'text' },
+  language: { column: 'language', list: false, param: 'language', cast: 'text' },
+  remuneration: { column: 'remuneration', list: false, param: 'remuneration', cast: 'bool' },
+  internship: { column: 'internship', list: false, param: 'internship', cast: 'bool' },
+} as const satisfies Record<
+  string,
+  { column: string; list: boolean; param: keyof SearchQuery; cast: 'text' | 'int4' | 'bool' }
+>;
+type FacetName = keyof typeof FACETS;
+const FACET_NAMES = Object.keys(FACETS) as FacetName[];
+
+export type FacetValue = string | number | boolean;
+export type Facets = Record<FacetName, { value: FacetValue; count: number }[]>;
+
+const p = (name: string) => sql.raw(`"p"."${name}"`);
+const TRUE = sql`TRUE`;
+const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The searchable text of a project, lower case and without accents. */
+const SEARCH_TEXT = sql`lower(unaccent(${p('title')} || ' ' || coalesce(${p('description')}, '') || ' ' || coalesce(array_to_string(${p('tags')}, ' '), '')))`;
+const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
+const iso = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', ${ISO})`;
+
+function facetCondition(name: FacetName, values: readonly FacetValue[]): SQL | undefined {
+  if (values.length === 0) return undefined;
+  const facet = FACETS[name];
+  const list = sql`${sql.param([...values])}::${sql.raw(facet.cast)}[]`;
+  return facet.list ? sql`${p(facet.column)} && ${list}` : sql`${p(facet.column)} = ANY(${list})`;
+}
+
+/** The words of `q`, each of which must appear in the title, description or tags. */
+function queryWords(q: string | undefined): string[] {
+  return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS);
+}
+
+const isAdmin = (actor: Actor) => actor.kind === 'user' && actor.role === 'admin';
+const studentUserId = (actor: Actor) =>
+  actor.kind === 'user' && actor.role === 'student' ? actor.userId : undefined;
+
+/** The attributes every list of projects answers (search and mine). */
+function projectAttributes(actor: Actor): [string, SQL][] {
+  // Names of people are for signed-in readers (ADR 0012): visitors see the teacher's id only.
+  const teacherName =
+    actor.kind === 'user'
+      ? sql`nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.surname, '')), '')`
+      : sql`NULL::text`;
+  return [
+    ['title', p('title')],
+    ['description', p('description')],
+    ['status', p('status')],
+    ['type', p('type')],
+    ['ods', p('ods')],
+    ['tags', p('tags')],
+    ['study_areas', p('study_areas')],
+    ['study_subareas', p('study_subareas')],
+    ['presentiality', p('presentiality')],
+    ['location', p('location')],
+    ['locality', p('locality')],
+    ['remuneration', p('remuneration')],
+    ['dedication', p('dedication')],
+    ['language', p('language')],
+    ['internship', p('internship')],
+    ['application_deadline', sql`${p('application_deadline')}::text`],
+    ['publishedAt', iso(p('published_at'))],
+    ['createdAt', iso(p('created_at'))],
+    [
+      'organization',
+      sql`(SELECT json_build_object('id', o.id, 'name', o.name, 'logoUrl', f.url)
+           FROM ${organizations} o LEFT JOIN ${files} f ON f.id = o.logo_id AND NOT f.is_private
+           WHERE o.id = ${p('organization_id')})`,
+    ],
+    [
+      'teacher',
+      sql`(SELECT json_build_object('id', t.id, 'name', ${teacherName})
+           FROM ${teachers} t JOIN ${users} u ON u.id = t.user_id
+           WHERE t.id = ${p('teacher_id')})`,
+    ],
+  ];
+}
+
+const objectOf = (members: [string, SQL][]) =>
+  sql`json_build_object(${sql.join(
+    members.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+const SEARCH_TABLES = [
+  projects,
+  organizations,
+  files,
+  teachers,
+  users,
+  students,
+  studentsFavoriteProjects,
+  applys,
+].map((table) => getTableName(table));
+
+interface SearchAnswer {
+  data: { id: number; attributes: Record<string, unknown> }[];
+  meta: {
+    pagination: { page: number; pageSize: number; pageCount: number; total: number };
+    facets: Facets;
+  };
+}
+
+/**
+ * `GET /api/projects/search`: published projects (admins: any status, or those of `status`)
+ * matching every filter given, a page of them and the facets. A repeated parameter matches any of
+ * its values; different parameters must all match. Each facet is counted over the projects that
+ * match every filter but its own (standard faceting), so choosing a value never hides its
+ * alternatives.
+ */
+export async function searchProjects(
+  db: Executor,
+  actor: Actor,
+  raw: unknown,
+  tables?: TableSink,
+): Promise<SearchAnswer> {
+  const query = parseQuery(searchQuery, raw);
+  for (const table of SEARCH_TABLES) tables?.add(table);
+
+  const base: SQL[] = [];
+  if (isAdmin(actor)) {
+    if (query.status.length > 0) {
+      base.push(sql`${p('status')} = ANY(${sql.param([...query.status])}::text[])`);
+    }
+  } else {
+    // Everyone else sees the catalogue: published projects only, whatever `status` says.
+    base.push(sql`${p('status')} = 'Publicada' AND ${p('published_at')} IS NOT NULL`);
+  }
+  const words = queryWords(query.q);
+  for (const word of words) {
+    base.push(sql`${SEARCH_TEXT} LIKE lower(unaccent(${likePattern(word)}))`);
+  }
+  if (query.locality.length > 0) {
+    base.push(
+      sql`lower(unaccent(${p('locality')})) IN (SELECT lower(unaccent(x)) FROM unnest(${sql.param(query.locality)}::text[]) x)`,
+    );
+  }
+  const facetFilters = new Map<FacetName, SQL>();
+  for (const name of FACET_NAMES) {
+    const condition = facetCondition(name, query[FACETS[name].param] as FacetValue[]);
+    if (condition) facetFilters.set(name, condition);
+  }
+  const where = andAll([...base, ...facetFilters.values()]);
+  const whereBut = (facet: FacetName) =>
+    andAll([...base, ...[...facetFilters].filter(([name]) => name !== facet).map(([, c]) => c)]);
+
+  const q = words.join(' ');
+  const order =
+    query.sort === 'title'
+      ? sql`${p('title')} COLLATE es_natural ASC, ${p('id')} ASC`
+      : query.sort === 'deadline'
+        ? // Open deadlines first, the nearest first; past or missing ones after them.
+          sql`(${p('application_deadline')} IS NULL OR ${p('application_deadline')} < current_date) ASC, ${p('application_deadline')} ASC, ${p('id')} DESC`
+        : query.sort === 'relevance' && q
+          ? sql`greatest(similarity(lower(unaccent(${p('title')})), lower(unaccent(${q}))) * 2, word_similarity(lower(unaccent(${q})), ${SEARCH_TEXT})) DESC, coalesce(${p('published_at')}, ${p('created_at')}) DESC, ${p('id')} DESC`
+          : sql`coalesce(${p('published_at')}, ${p('created_at')}) DESC, ${p('id')} DESC`;
+
+  const attributes = projectAttributes(actor);
+  const student = studentUserId(actor);
+  if (student !== undefined) {
+    attributes.push([
+      'saved',
+      sql`EXISTS (SELECT 1 FROM ${studentsFavoriteProjects} l JOIN ${students} s ON s.id = l.student_id
+                  WHERE s.user_id = ${student} AND l.project_id = ${p('id')})`,
+    ]);
+    // Any application counts, a withdrawn one too: a student applies to a project once.
+    attributes.push([
+      'applied',
+      sql`EXISTS (SELECT 1 FROM ${applys} a JOIN ${students} s ON s.id = a.student_id
+                  WHERE s.user_id = ${student} AND a.project_id = ${p('id')})`,
+    ]);
+  }
+
+  const facetQueries = FACET_NAMES.map((name) => {
+    const facet = FACETS[name];
+    const label = sql.raw(`'${name}'`);
+    return facet.list
+      ? sql`SELECT ${label} AS "facet", v::text AS "value", count(DISTINCT ${p('id')})::int AS "count"
+            FROM ${projects} "p" CROSS JOIN LATERAL unnest(${p(facet.column)}) AS v
+            WHERE ${whereBut(name)} AND v IS NOT NULL GROUP BY v`
+      : sql`SELECT ${label} AS "facet", ${p(facet.column)}::text AS "value", count(*)::int AS "count"
+            FROM ${projects} "p"
+            WHERE ${whereBut(name)} AND ${p(facet.column)} IS NOT NULL GROUP BY ${p(facet.column)}`;
+  });
+  const offset = (query.page - 1) * query.pageSize;
+  const [row] = await executeRows(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM ${projects} "p" WHERE ${where}) AS "total",
+      (SELECT coalesce(json_agg(json_build_object('id', "p"."id", 'attributes', ${objectOf(attributes)}) ORDER BY "page"."ord"), '[]'::json)::text
+         FROM (SELECT ${p('id')} AS "id", row_number() OVER (ORDER BY ${order}) AS "ord"
+               FROM ${projects} "p" WHERE ${where} ORDER BY ${order}
+               LIMIT ${sql.raw(String(query.pageSize))} OFFSET ${sql.raw(String(offset))}) "page"
+         JOIN ${projects} "p" ON "p"."id" = "page"."id") AS "data",
+      (SELECT coalesce(json_agg("f"), '[]'::json)::text
+         FROM (${sql.join(facetQueries, sql` UNION ALL `)}) "f") AS "facets"`,
+  );
+  const total = Number(row?.total ?? 0);
+  return {
+    data: JSON.parse(String(row?.data ?? '[]')) as SearchAnswer['data'],
+    meta: {
+      pagination: {
+        page: query.page,
+        pageSize: query.pageSize,
+        pageCount: Math.ceil(total / query.pageSize),
+        total,
+      },
+      facets: facetsOf(
+        JSON.parse(String(row?.facets ?? '[]')) as {
+          facet: FacetName;
+          value: string;
+          count: number;
+        }[],
+      ),
+    },
+  };
+}
+
+/** Facet rows to `{facet: [{value, count}]}`, typed values, most frequent first. */
+function facetsOf(rows: { facet: FacetName; value: string; count: number }[]): Facets {
+  const facets = Object.fromEntries(FACET_NAMES.map((name) => [name, []])) as unknown as Facets;
+  for (const { facet, value, count } of rows) {
+    const cast = FACETS[facet].cast;
+    const typed: FacetValue =
+      cast === 'int4' ? Number(value) : cast === 'bool' ? value === 'true' : value;
+    facets[facet].push({ value: typed, count });
+  }
+  for (const name of FACET_NAMES) {
+    facets[name].sort(
+      (a, b) =>
+        b.count - a.count ||
+        (typeof a.value === 'number' && typeof b.value === 'number'
+          ? a.value - b.value
+          : String(a.value).localeCompare(String(b.value), 'es')),
+    );
+  }
+  return facets;
+}
+
+/** Who may list "their" projects: publishers their own, admins every one. */
+function mineCondition(actor: Actor): SQL {
+  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  switch (actor.role) {
+    case 'admin':
+      return TRUE;
+    case 'teacher':
+      return sql`${p('teacher_id')} IN (SELECT id FROM ${teachers} WHERE user_id = ${actor.userId})`;
+    case 'coordinator':
+      // The same projects the access table gives a coordinator (ADR 0012).
+      return sql`(${p('coordinator_id')} IN (SELECT id FROM ${coordinators} WHERE user_id = ${actor.userId})
+        OR ${p('organization_id')} IN (SELECT organization_id FROM ${coordinators}
+                                       WHERE user_id = ${actor.userId} AND organization_id IS NOT NULL))`;
+    default:
+      throw forbidden();
+  }
+}
+
+const MINE_TABLES = [projects, organizations, files, teachers, users, coordinators, applys].map(
+  (table) => getTableName(table),
+);
+
+export interface CandidateCounts {
+  total: number;
+  pending: number;
+  byStatus: Record<ApplicationStatus, number>;
+}
+
+/**
+ * `GET /api/projects/mine`: the caller's projects in any status (a teacher's, a coordinator's or
+ * their organisation's; an admin's: all), most recently changed first, each with its candidates
+ * counted by status.
+ */
+export async function findMyProjects(db: Executor, actor: Actor, raw: unknown, tables?: TableSink) {
+  const condition = mineCondition(actor);
+  const query = parseQuery(mineQuery, raw);
+  for (const table of MINE_TABLES) tables?.add(table);
+  const where = andAll([
+    condition,
+    ...(query.status.length > 0
+      ? [sql`${p('status')} = ANY(${sql.param([...query.status])}::text[])`]
+      : []),
+  ]);
+  const attributes: [string, SQL][] = [
+    ...projectAttributes(actor),
+    ['validated', p('validated')],
+    ['rejection_reason', p('rejection_reason')],
+    ['updatedAt', iso(p('updated_at'))],
+    [
+      'candidates',
+      sql`(SELECT json_object_agg("c"."status", "c"."n") FROM (SELECT a.status, count(*)::int AS "n"
+            FROM ${applys} a WHERE a.project_id = ${p('id')} GROUP BY a.status) "c")`,
+    ],
+  ];
+  const order = sql`${p('updated_at')} DESC, ${p('id')} DESC`;
+  const offset = (query.page - 1) * query.pageSize;
+  const [row] = await executeRows(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM ${projects} "p" WHERE ${where}) AS "total",
+      (SELECT coalesce(json_agg(json_build_object('id', "p"."id", 'attributes', ${objectOf(attributes)}) ORDER BY "page"."ord"), '[]'::json)::text
+         FROM (SELECT ${p('id')} AS "id", row_number() OVER (ORDER BY ${order}) AS "ord"
+               FROM ${projects} "p" WHERE ${where} ORDER BY ${order}
+               LIMIT ${sql.raw(String(query.pageSize))} OFFSET ${sql.raw(String(offset))}) "page"
+         JOIN ${projects} "p" ON "p"."id" = "page"."id") AS "data"`,
+  );
+  const total = Number(row?.total ?? 0);
+  const data = (
+    JSON.parse(String(row?.data ?? '[]')) as {
+      id: number;
+      attributes: Record<string, unknown> & { candidates: Record<string, number> | null };
+    }[]
+  ).map(({ id, attributes: { candidates, ...rest } }) => ({
+    id,
+    attributes: { ...rest, candidates: candidateCounts(candidates ?? {}) },
+  }));
+  return {
+    data,
+    meta: {
+      pagination: {
+        page: query.page,
+        pageSize: query.pageSize,
+        pageCount: Math.ceil(total / query.pageSize),
+        total,
+      },
+    },
+  };
+}
+
+function candidateCounts(byStatusRaw: Record<string, number>): CandidateCounts {
+  const byStatus = Object.fromEntries(
+    APPLICATION_STATUSES.map((status) => [status, byStatusRaw[status] ?? 0]),
+  ) as Record<ApplicationStatus, number>;
+  return {
+    total: APPLICATION_STATUSES.reduce((sum, status) => sum + byStatus[status], 0),
+    pending: PENDING_APPLICATION_STATUSES.reduce((sum, status) => sum + byStatus[status], 0),
+    byStatus,
+  };
+}

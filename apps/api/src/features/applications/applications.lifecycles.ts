@@ -1,0 +1,294 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { applys, calls, projectProgresses, projects, students } from '../../db/schema';
+import { AppError, forbidden } from '../../lib/errors';
+import { SYSTEM, type Principal } from '../../lib/strapi/actor';
+import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
+import { loadRenderContext } from '../email/outbox';
+import {
+  loadApplicationFacts,
+  notifyApplied,
+  notifyStatusChanged,
+  notifyTutorAssigned,
+} from './applications.notifications';
+
+/**
+ * The rules of applying to a project and of an application's status, whatever route writes it
+ * (ADR 0025): they run as lifecycle hooks of `api::apply.apply`, inside the write's transaction,
+ * so a refused rule rolls everything back and the emails and communication-centre entries are
+ * written with the change that causes them.
+ */
+
+export const APPLY_UID = 'api::apply.apply';
+
+/** Business-rule refusals a student can meet (the web shows them as they are). */
+export const APPLICATION_MESSAGES = {
+  notPublished: 'Este proyecto no está publicado: no admite candidaturas',
+  deadlinePassed: 'El plazo de inscripción de este proyecto ha terminado',
+  alreadyApplied: 'Ya te has inscrito en este proyecto',
+  cvMissing: 'Adjunta tu CV o indica un enlace a tu CV',
+  dniMissing: 'Esta convocatoria pide tu DNI o NIE: indícalo en tu candidatura',
+  cannotWithdraw: (status: string) => `No puedes retirar una candidatura en estado «${status}»`,
+  onlyApplicantWithdraws: 'Solo quien se ha inscrito puede retirar su candidatura',
+  withdrawn: 'Esta candidatura se ha retirado: ya no puede cambiar de estado',
+} as const;
+
+/** Statuses from which a student may no longer withdraw (decided, or already withdrawn). */
+const FINAL_FOR_STUDENT = ['Seleccionado', 'No seleccionado', 'Retirada'];
+
+/** Today's date in Spain (YYYY-MM-DD): a deadline is the last day one may apply, Spanish time. */
+export function todayInMadrid(now: Date = new Date()): string {
+  // The sv-SE locale writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Madrid',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The id a to-one relation of a write points to (`{set:[id]}` or `{connect:[id]}`), if any. */
+function relationId(value: unknown): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object') return null;
+  const change = value as { set?: number[]; connect?: number[] };
+  return change.set?.[0] ?? change.connect?.[0] ?? null;
+}
+
+const roleOf = (actor: Principal) =>
+  actor === SYSTEM ? 'system' : actor.kind === 'visitor' ? 'visitor' : actor.role;
+
+const refuse = (message: string) => new AppError('VALIDATION', message);
+
+/**
+ * Locks the student's row for the rest of the transaction: two applications of one student are
+ * then written one after the other, so the second sees the first and gets the friendly refusal
+ * instead of a unique violation (the unique index stays the backstop). Answers the student's DNI.
+ */
+async function lockStudent(tx: Transaction, studentId: number) {
+  const [row] = await tx
+    .select({ id: students.id, dni: students.dni, userId: students.userId })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for('update');
+  return row;
+}
+
+async function hasApplied(
+  tx: Transaction,
+  studentId: number,
+  projectId: number,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: applys.id })
+    .from(applys)
+    .where(
+      and(
+        eq(applys.studentId, studentId),
+        eq(applys.projectId, projectId),
+        exceptId === undefined ? undefined : ne(applys.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const present = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+async function beforeCreate(event: LifecycleEvent) {
+  const { tx, actor, data, state } = event;
+  const studentId = relationId(data.student);
+  const projectId = relationId(data.project);
+  // Missing relations are the engine's 400; nothing to check here.
+  if (!studentId || !projectId) return;
+  const role = roleOf(actor);
+
+  const student = await lockStudent(tx, studentId);
+  if (!student) return; // the engine answers "no student with id …"
+  // A student applies as themself (createScope checks it too, after the insert).
+  if (
+    role === 'student' &&
+    (actor === SYSTEM || actor.kind !== 'user' || student.userId !== actor.userId)
+  ) {
+    throw forbidden();
+  }
+
+  if (role === 'student') {
+    const [project] = await tx
+      .select({
+        status: projects.status,
+        publishedAt: projects.publishedAt,
+        deadline: projects.application_deadline,
+      })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .limit(1);
+    // A missing and an unpublished project answer alike: a student never sees drafts.
+    if (!project || project.status !== 'Publicada' || project.publishedAt === null) {
+      throw refuse(APPLICATION_MESSAGES.notPublished);
+    }
+    if (project.deadline !== null && project.deadline < todayInMadrid()) {
+      throw refuse(APPLICATION_MESSAGES.deadlinePassed);
+    }
+  }
+
+  if (await hasApplied(tx, studentId, projectId)) {
+    throw refuse(APPLICATION_MESSAGES.alreadyApplied);
+  }
+
+  if (role !== 'student') return;
+  if (!relationId(data.CV) && !present(data.CV_url)) {
+    throw refuse(APPLICATION_MESSAGES.cvMissing);
+  }
+  const callId = relationId(data.call);
+  if (callId) {
+    const [call] = await tx
+      .select({ requiresDni: calls.requires_dni })
+      .from(calls)
+      .where(eq(calls.id, callId))
+      .limit(1);
+    if (call?.requiresDni && !present(data.dni)) {
+      // The DNI of the student's profile serves when the form did not repeat it.
+      if (!present(student.dni)) throw refuse(APPLICATION_MESSAGES.dniMissing);
+      state.profileDni = student.dni;
+    }
+  }
+}
+
+/** Starts a project's progress record when its first student is selected. */
+async function ensureProgress(tx: Transaction, projectId: number) {
+  const [project] = await tx
+    .select({ progressId: projects.progressId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
+  if (!project || project.progressId !== null) return;
+  const [progress] = await tx
+    .insert(projectProgresses)
+    .values({})
+    .returning({ id: projectProgresses.id });
+  if (!progress) return;
+  await tx
+    .update(projects)
+    .set({ progressId: progress.id, updatedAt: sql`now()` })
+    .where(eq(projects.id, projectId));
+}
+
+/**
+ * Attaches the application rules to the engine (called once in app.ts, after the EntityService
+ * is built). Emails wake the sender and changed tables leave the answer cache after the commit.
+ */
+export function registerApplicationLifecycles(app: FastifyInstance): void {
+  const committed = (event: LifecycleEvent, tables: string[]) =>
+    event.afterCommit(() => {
+      for (const table of tables) app.responseCache.invalidate(table);
+      app.emailSender.wake();
+    });
+
+  app.entities.registry.addLifecycles(APPLY_UID, {
+    beforeCreate,
+
+    async afterCreate(event) {
+      const { tx, actor, id, state } = event;
+      if (roleOf(actor) === 'student') {
+        // A student's application starts as Enviada, untouched by reviewers' fields.
+        await tx
+          .update(applys)
+          .set({
+            status: 'Enviada',
+            status_message: null,
+            supermatch: false,
+            tutorAsignedId: null,
+            ...(typeof state.profileDni === 'string' ? { dni: state.profileDni } : {}),
+          })
+          .where(eq(applys.id, id));
+      }
+      const facts = await loadApplicationFacts(tx, id);
+      if (!facts) return;
+      await notifyApplied(tx, facts, await loadRenderContext(tx, app.config));
+      committed(event, ['communication_centers']);
+    },
+
+    async beforeUpdate(event) {
+      const { tx, actor, id, data, state } = event;
+      // The engine has locked the row.
+      const [before] = await tx
+        .select({
+          status: applys.status,
+          studentId: applys.studentId,
+          projectId: applys.projectId,
+          tutorAsignedId: applys.tutorAsignedId,
+        })
+        .from(applys)
+        .where(eq(applys.id, id))
+        .limit(1);
+      if (!before) return;
+      state.before = before;
+      const role = roleOf(actor);
+
+      if (typeof data.status === 'string' && data.status !== before.status) {
+        if (role === 'student') {
+          // The access policy lets a student write only Retirada.
+          if (FINAL_FOR_STUDENT.includes(before.status)) {
+            throw refuse(APPLICATION_MESSAGES.cannotWithdraw(before.status));
+          }
+        } else if (role === 'teacher' || role === 'coordinator') {
+          if (data.status === 'Retirada') throw refuse(APPLICATION_MESSAGES.onlyApplicantWithdraws);
+          if (before.status === 'Retirada') throw refuse(APPLICATION_MESSAGES.withdrawn);
+        }
+      }
+
+      // Only an admin may move an application to another student or project: still one each.
+      const studentId = relationId(data.student) ?? before.studentId;
+      const projectId = relationId(data.project) ?? before.projectId;
+      if (studentId !== before.studentId || projectId !== before.projectId) {
+        await lockStudent(tx, studentId);
+        if (await hasApplied(tx, studentId, projectId, id)) {
+          throw refuse(APPLICATION_MESSAGES.alreadyApplied);
+        }
+      }
+    },
+
+    async afterUpdate(event) {
+      const { tx, id, data, state } = event;
+      const before = state.before as { status: string; tutorAsignedId: number | null } | undefined;
+      if (!before) return;
+
+      if ('CV' in data || 'CV_url' in data) {
+        const [row] = await tx
+          .select({ cvId: applys.cvId, cvUrl: applys.CV_url })
+          .from(applys)
+          .where(eq(applys.id, id));
+        if (row && row.cvId === null && !present(row.cvUrl)) {
+          throw refuse(APPLICATION_MESSAGES.cvMissing);
+        }
+      }
+
+      const statusChanged = typeof data.status === 'string' && data.status !== before.status;
+      if (statusChanged && !('status_message' in data)) {
+        // A message belongs to the change it came with, never to a later one.
+        await tx.update(applys).set({ status_message: null }).where(eq(applys.id, id));
+      }
+      const tutorChanged =
+        'tutorAsigned' in data && relationId(data.tutorAsigned) !== before.tutorAsignedId;
+      if (!statusChanged && !tutorChanged) return;
+
+      const facts = await loadApplicationFacts(tx, id);
+      if (!facts) return;
+      const context = await loadRenderContext(tx, app.config);
+      const tables = ['communication_centers'];
+      if (statusChanged) {
+        if (facts.status === 'Seleccionado') {
+          await ensureProgress(tx, facts.projectId);
+          tables.push('projects', 'project_progresses');
+        }
+        await notifyStatusChanged(tx, facts, context);
+      }
+      if (tutorChanged && facts.tutorAsignedId !== null) {
+        await notifyTutorAssigned(tx, facts, context);
+      }
+      committed(event, tables);
+    },
+  });
+}

@@ -510,6 +510,53 @@ const QUESTIONNAIRE_RESULT = json(
   'Scores per section (mean on 0 to 6, negative items as 6 − answer) and the honesty signal',
 );
 
+/** Project recommendations for a student (issue 6, ADR 0026). */
+const matching = tagged('matching');
+const nullableString = nullable({ type: 'string' });
+const stringList: Schema = { type: 'array', items: string };
+const RECOMMENDED_PROJECTS = json(
+  object({
+    data: {
+      type: 'array',
+      maxItems: 6,
+      items: object({
+        id: integer,
+        attributes: object({
+          title: string,
+          description: nullableString,
+          status: string,
+          type: string,
+          ods: { type: 'array', items: integer },
+          tags: stringList,
+          study_areas: stringList,
+          study_subareas: stringList,
+          presentiality: nullableString,
+          location: nullableString,
+          locality: nullableString,
+          remuneration: boolean,
+          dedication: nullableString,
+          language: nullableString,
+          internship: boolean,
+          application_deadline: nullable({ type: 'string', format: 'date' }),
+          publishedAt: nullable({ type: 'string', format: 'date-time' }),
+          createdAt: dateTime,
+          organization: nullable(object({ id: integer, name: string, logoUrl: nullableString })),
+          teacher: nullable(object({ id: integer, name: nullableString })),
+          saved: boolean,
+          applied: { type: 'boolean', enum: [false] },
+        }),
+        score: { type: 'integer', minimum: 1, maximum: 100 },
+        reasons: {
+          ...stringList,
+          description: 'Spanish, e.g. "coincide con tu área: Humanidades"',
+        },
+      }),
+    },
+    meta: object({}),
+  }),
+  'The best published projects for the student, by score then newest',
+);
+
 /** The routes that are not generic content routes (docs.test.ts checks none is missing). */
 const customPaths: OpenAPIV3.PathsObject = {
   // ---- authentication (ADR 0008) ----
@@ -906,6 +953,16 @@ const customPaths: OpenAPIV3.PathsObject = {
       access: 'bearer',
       ok: QUESTIONNAIRE_RESULT,
       errors: [401, 403, 404],
+    }),
+  },
+  '/api/projects/recommended': {
+    get: matching({
+      summary: 'Projects recommended to the signed-in student',
+      description:
+        'Bearer; students only (403 otherwise, visitors included). Up to 6 published projects still open to applications that the student has not applied to, scored 1 to 100 from their study area, degree, interests, province, work deadline and competences (ADR 0026), with the reasons in Spanish.',
+      access: 'bearer',
+      ok: RECOMMENDED_PROJECTS,
+      errors: [401, 403],
     }),
   },
   '/api/admin/outbox': {

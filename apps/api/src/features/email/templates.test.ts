@@ -59,6 +59,14 @@ const SAMPLES: { [T in TemplateName]: Parameters<typeof renderEmail<T>>[1] } = {
     tutorEmail: 'tutora@test.es',
     link: LINK,
   },
+  newMatchingProject: {
+    name: 'Ana',
+    projectName: HOSTILE,
+    organization: HOSTILE,
+    score: 85,
+    reasons: ['coincide con tu área: Humanidades', HOSTILE],
+    link: LINK,
+  },
 };
 
 const render = <T extends TemplateName>(template: T) =>
@@ -124,6 +132,31 @@ describe('email templates', () => {
     expect(text).toContain(`Ver mis candidaturas: ${LINK}`);
     const bare = renderEmail('tutorAssigned', { projectName: 'Huertos' }, CONTEXT).text;
     expect(bare).not.toContain('Tutor o tutora:');
+  });
+
+  it('when a new project matches a student, the email gives the score, the reasons and the link', () => {
+    const { subject, text } = renderEmail(
+      'newMatchingProject',
+      {
+        name: 'Ana',
+        projectName: 'Huertos',
+        organization: 'Fundación Verde',
+        score: 85,
+        reasons: ['coincide con tu área: Ciencias puras', 'en tu provincia: Murcia'],
+        link: LINK,
+      },
+      CONTEXT,
+    );
+    expect(subject).toBe('Un nuevo proyecto encaja contigo: «Huertos»');
+    expect(text).toContain('Se ha publicado el proyecto «Huertos» de Fundación Verde');
+    expect(text).toContain('Afinidad con tu perfil: 85 sobre 100');
+    expect(text).toContain(
+      'Por qué te lo recomendamos: coincide con tu área: Ciencias puras; en tu provincia: Murcia',
+    );
+    expect(text).toContain(`Ver el proyecto: ${LINK}`);
+    expect(() =>
+      renderEmail('newMatchingProject', { projectName: 'P', score: 101, reasons: [] }, CONTEXT),
+    ).toThrow();
   });
 
   it('when the name is blank, the greeting is a plain "Hola:"', () => {

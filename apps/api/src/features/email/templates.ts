@@ -72,6 +72,17 @@ export const TEMPLATE_DATA = {
     tutorEmail: line.optional(),
     link: link.optional(),
   }),
+  /** A newly published project that suits a student who asked to hear of them (ADR 0026). */
+  newMatchingProject: z.object({
+    name: line.optional(),
+    projectName: line,
+    organization: line.optional(),
+    /** The match score, 0 to 100. */
+    score: z.number().int().min(0).max(100),
+    /** Why it suits them, in Spanish ("coincide con tu área: Humanidades"). */
+    reasons: z.array(line).max(10),
+    link: link.optional(),
+  }),
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATE_DATA;
@@ -306,6 +317,21 @@ const RENDERERS: Renderers = {
       ...optional('Correo', d.tutorEmail),
     ],
     action: d.link ? { label: 'Ver mis candidaturas', href: d.link } : undefined,
+  }),
+  newMatchingProject: (d) => ({
+    subject: `Un nuevo proyecto encaja contigo: «${d.projectName}»`,
+    greeting: d.name,
+    blocks: [
+      d.organization?.trim()
+        ? `Se ha publicado el proyecto «${d.projectName}» de ${d.organization.trim()} y creemos que encaja contigo.`
+        : `Se ha publicado el proyecto «${d.projectName}» y creemos que encaja contigo.`,
+      { label: 'Afinidad con tu perfil', value: `${d.score} sobre 100` },
+      ...(d.reasons.length > 0
+        ? [{ label: 'Por qué te lo recomendamos', value: d.reasons.join('; ') }]
+        : []),
+      'Recibes este aviso porque pediste que te avisáramos de proyectos nuevos que encajen contigo. Puedes desactivarlo en las preferencias de notificación de tu perfil.',
+    ],
+    action: d.link ? { label: 'Ver el proyecto', href: d.link } : undefined,
   }),
 };
 

@@ -16,6 +16,7 @@ import {
   unique,
 } from '../../../test/helpers/factories';
 import { send } from '../../../test/helpers/http';
+import { enablePublishing } from '../../../test/helpers/permissions';
 import { banners, projectProgresses, projects, questionnaireAnswers, tfxes } from '../../db/schema';
 
 /**
@@ -33,6 +34,8 @@ const ids: Record<string, Record<string, number>> = {};
 
 beforeAll(async () => {
   app = await getTestApp();
+  // Publishing is a feature switch (spec §3); the table is walked with it on.
+  await enablePublishing();
   const { db } = await getTestDatabase();
 
   const studentA = await createStudent();
@@ -457,7 +460,8 @@ describe('creation', () => {
         })
       ).status,
     ).toBe(200);
-    // Publishing for someone else, or with nobody as owner, is refused and leaves nothing behind.
+    // Publishing for someone else is refused and leaves nothing behind; with no owner named, the
+    // server makes the writer the owner (ADR 0024).
     const title = unique('Ajeno');
     expect(
       (
@@ -476,7 +480,7 @@ describe('creation', () => {
           payload: payload({}),
         })
       ).status,
-    ).toBe(403);
+    ).toBe(200);
     expect(
       (
         await send(app, 'POST', '/api/projects', {
@@ -496,6 +500,41 @@ describe('creation', () => {
     const { db } = await getTestDatabase();
     const { eq } = await import('drizzle-orm');
     expect(await db.select().from(projects).where(eq(projects.title, title))).toEqual([]);
+  });
+
+  it('a coordinator creates an organisation but never links people or projects to one', async () => {
+    const links = [
+      { coordinators: [ids.coordinators?.coordinatorB] },
+      { projects: [ids.projects?.otherPublished] },
+    ];
+    for (const extra of links) {
+      expect(
+        (
+          await send(app, 'POST', '/api/organizations', {
+            headers: headers.coordinatorA,
+            payload: { data: { name: unique('Org'), ...extra } },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await send(app, 'PUT', `/api/organizations/${ids.organizations?.orgA}`, {
+            headers: headers.coordinatorA,
+            payload: { data: extra },
+          })
+        ).status,
+      ).toBe(403);
+    }
+    for (const role of ['visitor', 'studentA', 'teacherA'] as const) {
+      expect(
+        (
+          await send(app, 'POST', '/api/organizations', {
+            headers: headers[role],
+            payload: { data: { name: unique('Org') } },
+          })
+        ).status,
+      ).toBe(403);
+    }
   });
 
   it('a teacher or coordinator cannot publish or validate: only admins do', async () => {

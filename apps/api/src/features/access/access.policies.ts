@@ -119,6 +119,10 @@ const APPLICANT_FIELDS = [
 ] as const;
 /** What a project's publisher may change in an application to it. */
 const REVIEWER_FIELDS = ['status', 'status_message', 'supermatch'] as const;
+/** Relations of an organisation only admins write (people and projects, ADR 0024). */
+const ORGANIZATION_LINKS = ['coordinators', 'projects'] as const;
+const hasAny = (data: Record<string, unknown>, keys: readonly string[]) =>
+  keys.some((key) => key in data);
 /** Statuses only an admin sets on a project (validation, spec workflow ADR 0003). */
 const ADMIN_PROJECT_STATUSES = ['Validada', 'Publicada', 'Rechazada'];
 
@@ -242,11 +246,15 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
       coordinator: (a) => ({ coordinators: { user: { id: me(a) } } }),
       admin: always,
     }),
-    create: (actor) => admin(actor) || roleOf(actor) === 'coordinator',
+    // A coordinator never links people or projects to an organisation: their own link is made
+    // by the server when they create it (ADR 0024); moving projects or coordinators is an admin's.
+    create: (actor, { data }) =>
+      admin(actor) || (roleOf(actor) === 'coordinator' && !hasAny(data, ORGANIZATION_LINKS)),
     update: byRole({
       coordinator: (a) => ({ coordinators: { user: { id: me(a) } } }),
       admin: always,
     }),
+    canWrite: (actor, { data }) => admin(actor) || !hasAny(data, ORGANIZATION_LINKS),
     delete: byRole({ admin: always }),
   },
 

@@ -49,7 +49,13 @@ describe('who sees what', () => {
     const word = marker();
     const teacher = await createTeacher();
     await createProject({ title: `${word} publicado`, teacherId: teacher.id, ...published });
-    for (const status of ['Pendiente', 'Por validar', 'Validada', 'Rechazada', 'Terminada']) {
+    for (const status of [
+      'Pendiente',
+      'Por validar',
+      'Validada',
+      'Rechazada',
+      'Terminada',
+    ] as const) {
       await createProject({
         title: `${word} ${status}`,
         teacherId: teacher.id,

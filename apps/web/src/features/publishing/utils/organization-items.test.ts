@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildOrganizationItems,
+  CONTACT_PHONE_PATTERN,
+  toOrganizationPayload,
+  URL_PATTERN,
+} from './organization-items';
+
+describe('toOrganizationPayload', () => {
+  it('writes the answers as the organisation, "Otra" as its text and the logo as its file id', () => {
+    expect(
+      toOrganizationPayload({
+        name: ' Fundación Mar ',
+        type: 'Otra',
+        type_other: 'Entidad religiosa',
+        sector: 'Medio ambiente',
+        size: '10-49 personas',
+        description: 'Cuidamos la costa',
+        location: 'Murcia',
+        web: 'https://mar.example.org',
+        linkedin: '',
+        reachedUsHow: 'Linkedin',
+        logo: { id: 12, name: 'logo.png', size: 3.2 },
+        contact_name: 'Ana',
+        contact_mail: 'ana@mar.example.org',
+        contact_phone: '+34 600000000',
+      }),
+    ).toEqual({
+      name: 'Fundación Mar',
+      type: 'Entidad religiosa',
+      sector: 'Medio ambiente',
+      size: '10-49 personas',
+      description: 'Cuidamos la costa',
+      location: 'Murcia',
+      web: 'https://mar.example.org',
+      reachedUsHow: 'Linkedin',
+      logo: 12,
+      contact_name: 'Ana',
+      contact_mail: 'ana@mar.example.org',
+      contact_phone: '+34 600000000',
+    });
+  });
+});
+
+describe('buildOrganizationItems', () => {
+  it('asks how they found us from the spec §9 list, and the private contact last', () => {
+    const items = buildOrganizationItems();
+    const reached = items.find((item) => item.value === 'reachedUsHow');
+    expect(reached?.options).toContain('Una charla en mi universidad');
+    expect(items.filter((item) => item.step === 3).map((item) => item.value)).toEqual([
+      'contact_intro',
+      'contact_name',
+      'contact_mail',
+      'contact_phone',
+    ]);
+  });
+
+  it("accepts only http(s) addresses and the API's phone format", () => {
+    expect(URL_PATTERN.test('https://x.org')).toBe(true);
+    expect(URL_PATTERN.test('x.org')).toBe(false);
+    expect(CONTACT_PHONE_PATTERN.test('+34 600 000 000')).toBe(true);
+    expect(CONTACT_PHONE_PATTERN.test('llámame')).toBe(false);
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectAttributes } from '../types';
+import { buildProjectItems, localOptions, NO, YES } from './project-items';
+import {
+  getCampusChoice,
+  getChangedFields,
+  toProjectPayload,
+  toProjectValues,
+} from './project-values';
+
+const VALUES = {
+  title: '  Huertos escolares  ',
+  type: 'Impacto social',
+  description: 'Huertos en colegios',
+  objectives: 'Aprender',
+  ods: ['2', '13', 'Otra'],
+  ods_explanation: '',
+  academic_profile: 'Ciencias ambientales',
+  tags: ['Agricultura ecológica', 'Otra'],
+  tags_other: 'Compostaje, Huertos',
+  internship: YES,
+  remuneration: NO,
+  dedication: 'Entre 5 y 10 horas semanales',
+  language: 'Otra',
+  language_other: 'Aranés',
+  presentiality: 'Presencial',
+  location: 'Murcia',
+  locality: 'Lorca',
+  study_areas: ['Ciencias puras'],
+  study_subareas: ['Biología'],
+  visibility_consent: true,
+  university: 'Universidad de Murcia',
+  campus: 'Campus de Espinardo',
+};
+
+describe('toProjectPayload', () => {
+  it('writes the answers as the project attributes: ODS as numbers, "Otra" as its text, yes/no as booleans', () => {
+    expect(toProjectPayload(VALUES)).toEqual({
+      title: 'Huertos escolares',
+      description: 'Huertos en colegios',
+      objectives: 'Aprender',
+      ods_explanation: null,
+      academic_profile: 'Ciencias ambientales',
+      requirements: null,
+      working_method: null,
+      type: 'Impacto social',
+      ods: [2, 13],
+      tags: ['Agricultura ecológica', 'Compostaje', 'Huertos'],
+      internship: true,
+      remuneration: false,
+      dedication: 'Entre 5 y 10 horas semanales',
+      language: 'Aranés',
+      presentiality: 'Presencial',
+      location: 'Murcia',
+      locality: 'Lorca',
+      study_areas: ['Ciencias puras'],
+      study_subareas: ['Biología'],
+      visibility_consent: true,
+      application_deadline: null,
+    });
+  });
+
+  it('a remote project has no province or town, even if they were answered before', () => {
+    const payload = toProjectPayload({ ...VALUES, presentiality: 'Remoto' });
+    expect(payload.location).toBeNull();
+    expect(payload.locality).toBeNull();
+  });
+});
+
+describe('toProjectValues', () => {
+  it('shows a stored project as the answers that would write it again', () => {
+    const payload = toProjectPayload(VALUES);
+    const stored = { ...payload, status: 'Pendiente' } as ProjectAttributes;
+    expect(toProjectPayload(toProjectValues(stored))).toEqual(payload);
+  });
+
+  it('names outside the lists come back as "Otra" with their text; the campus brings its university', () => {
+    const values = toProjectValues({
+      title: 'X',
+      status: 'Rechazada',
+      language: 'Aranés',
+      location: 'Murcia',
+      locality: 'Aledo',
+      tags: ['Compostaje'],
+      campus: {
+        data: {
+          id: 3,
+          attributes: {
+            name: 'Campus de Espinardo',
+            university: { data: { id: 1, attributes: { name: 'Universidad de Murcia' } } },
+          },
+        },
+      },
+    });
+    expect(values).toMatchObject({
+      language: 'Otra',
+      language_other: 'Aranés',
+      location: 'Murcia',
+      locality: 'Otra',
+      locality_other: 'Aledo',
+      tags: ['Otra'],
+      tags_other: 'Compostaje',
+      campus: 'Campus de Espinardo',
+      university: 'Universidad de Murcia',
+    });
+  });
+});
+
+describe('getChangedFields', () => {
+  it('keeps only the fields whose value differs', () => {
+    expect(
+      getChangedFields(
+        { title: 'A', ods: [1, 2], campus: 3 as number | null },
+        { title: 'A', ods: [1, 3], campus: null },
+      ),
+    ).toEqual({ ods: [1, 3], campus: null });
+  });
+});
+
+describe('getCampusChoice', () => {
+  it('is the campus and its university only when both are catalogue names', () => {
+    expect(getCampusChoice(VALUES)).toEqual({
+      campus: 'Campus de Espinardo',
+      university: 'Universidad de Murcia',
+    });
+    expect(getCampusChoice({ ...VALUES, campus: 'Otra' })).toBeNull();
+    expect(getCampusChoice({ university: 'Universidad de Murcia' })).toBeNull();
+  });
+});
+
+describe('buildProjectItems', () => {
+  const fetchers = {
+    universities: localOptions([]),
+    campuses: localOptions([]),
+  };
+  const items = buildProjectItems(fetchers);
+  const item = (name: string) => items.find((entry) => entry.value === name)!;
+
+  it('spreads the form over four steps', () => {
+    expect([...new Set(items.map((entry) => entry.step))]).toEqual([1, 2, 3, 4]);
+  });
+
+  it("asks for the town only among the chosen province's, and not for a remote project", () => {
+    const locality = item('locality');
+    const offered = (item('locality').options ?? []).filter((option) =>
+      locality.dependency!.filter!(option, { location: 'Murcia' }),
+    );
+    expect(offered).toContain('Lorca');
+    expect(offered).not.toContain('Elche');
+    expect(item('location').condition!({ presentiality: 'Remoto' })).toBe(false);
+  });
+
+  it('offers the subareas of the chosen areas only', () => {
+    const subareas = item('study_subareas');
+    const offered = (subareas.options ?? []).filter((option) =>
+      subareas.dependency!.filter!(option, { study_areas: ['Ciencias puras'] }),
+    );
+    expect(offered).toContain('Biología');
+    expect(offered).not.toContain('Historia');
+  });
+});
+
+describe('localOptions', () => {
+  it('searches without accents and pages by ten', async () => {
+    const list = Array.from({ length: 25 }, (_, index) => `Tema ${index}`);
+    const first = await localOptions(list)({ search: '', page: 1, values: {} });
+    expect(first.options).toHaveLength(10);
+    expect(first.hasMore).toBe(true);
+    const found = await localOptions(['Energías renovables', 'Nutrición'])({
+      search: 'energias',
+      page: 1,
+      values: {},
+    });
+    expect(found.options).toEqual(['Energías renovables']);
+  });
+});

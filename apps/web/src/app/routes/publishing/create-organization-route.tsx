@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
@@ -12,6 +12,8 @@ import {
   type NoticeState,
 } from './publishing-gates';
 
+export const CREATED_NOTICE = 'Organización creada. Ya puedes publicar sus proyectos.';
+
 export const NEEDS_ORGANIZATION_TEXT =
   'Para publicar proyectos necesitas una organización. Créala primero: solo te llevará unos minutos.';
 
@@ -23,16 +25,16 @@ export const NEEDS_ORGANIZATION_TEXT =
 export function CreateOrganizationRoute() {
   const { details } = useSession();
   const { permissions, isPending } = usePermissions();
-  const navigate = useNavigate();
   const state = useLocation().state as NeedsOrganizationState | null;
-  const onCreated = useCallback(() => {
-    const notice: NoticeState = {
-      notice: 'Organización creada. Ya puedes publicar sus proyectos.',
-    };
-    void navigate('/organizations', { state: notice });
-  }, [navigate]);
+  const [isCreated, setIsCreated] = useState(false);
+  const onCreated = useCallback(() => setIsCreated(true), []);
 
-  if (details?.organization) return <Navigate to="/organizations" replace />;
+  // A coordinator with an organisation belongs on /organizations: after creating it here, as soon
+  // as the session knows it (the list then says it was created).
+  if (details?.organization) {
+    const notice: NoticeState | undefined = isCreated ? { notice: CREATED_NOTICE } : undefined;
+    return <Navigate to="/organizations" replace state={notice} />;
+  }
   if (isPending) return <LoadingStatus />;
   if (!permissions.organizations.create) {
     return (

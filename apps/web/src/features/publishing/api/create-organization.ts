@@ -15,14 +15,15 @@ export async function createOrganization(data: OrganizationPayload) {
 }
 
 /**
- * The creation; afterwards the session's details reload (the header and the gates read the
- * organisation from them) and so do the permissions and the lists.
+ * The creation; `onCreated` runs as soon as the API answers, then the session's details reload
+ * (the header and the gates read the organisation from them) and so do the lists.
  */
-export function useCreateOrganization() {
+export function useCreateOrganization({ onCreated }: { onCreated?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrganization,
     onSuccess: async () => {
+      onCreated?.();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['session'] }),
         queryClient.invalidateQueries({ queryKey: ['publishing'] }),

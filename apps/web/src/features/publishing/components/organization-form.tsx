@@ -9,15 +9,16 @@ export const CREATE_ORGANIZATION = 'Crear organización';
 
 /**
  * Creating the coordinator's organisation (spec §3 Organization with its private contact) with the
- * form engine; `onCreated` runs once the session already knows the organisation.
+ * form engine. `onCreated` runs when the API has created it, before the session reloads: once the
+ * session knows the organisation, the route moves on.
  */
 export function OrganizationForm({ onCreated }: { onCreated: () => void }) {
   const items = useMemo(() => buildOrganizationItems(), []);
-  const create = useCreateOrganization();
+  const create = useCreateOrganization({ onCreated });
 
   const submit = (values: FormValues) => {
     if (create.isPending) return;
-    create.mutate(toOrganizationPayload(values), { onSuccess: onCreated });
+    create.mutate(toOrganizationPayload(values));
   };
 
   return (

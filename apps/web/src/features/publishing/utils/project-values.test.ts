@@ -109,8 +109,8 @@ describe('toProjectValues', () => {
 describe('getChangedFields', () => {
   it('keeps only the fields whose value differs', () => {
     expect(
-      getChangedFields(
-        { title: 'A', ods: [1, 2], campus: 3 as number | null },
+      getChangedFields<{ title: string; ods: number[]; campus: number | null }>(
+        { title: 'A', ods: [1, 2], campus: 3 },
         { title: 'A', ods: [1, 3], campus: null },
       ),
     ).toEqual({ ods: [1, 3], campus: null });

@@ -580,7 +580,14 @@ describe('creation', () => {
       (
         await send(app, 'POST', '/api/applys', {
           headers: headers.studentA,
-          payload: { data: { student, project: published.id, motivation: 'Quiero' } },
+          payload: {
+            data: {
+              student,
+              project: published.id,
+              motivation: 'Quiero',
+              CV_url: 'https://cv.example.es/a.pdf',
+            },
+          },
         })
       ).status,
     ).toBe(200);

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applys, calls, projectProgresses, projects, students } from '../../db/schema';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { SYSTEM, type Principal } from '../../lib/strapi/actor';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
 import { loadRenderContext } from '../email/outbox';
@@ -63,13 +63,19 @@ const refuse = (message: string) => new AppError('VALIDATION', message);
 /**
  * Locks the student's row for the rest of the transaction: two applications of one student are
  * then written one after the other, so the second sees the first and gets the friendly refusal
- * instead of a unique violation (the unique index stays the backstop). Answers the student's DNI.
+ * instead of a unique violation (the unique index stays the backstop). With `userId`, only that
+ * user's own profile is locked and answered. Answers the student's DNI.
  */
-async function lockStudent(tx: Transaction, studentId: number) {
+async function lockStudent(tx: Transaction, studentId: number, userId?: number) {
   const [row] = await tx
-    .select({ id: students.id, dni: students.dni, userId: students.userId })
+    .select({ id: students.id, dni: students.dni })
     .from(students)
-    .where(eq(students.id, studentId))
+    .where(
+      and(
+        eq(students.id, studentId),
+        userId === undefined ? undefined : eq(students.userId, userId),
+      ),
+    )
     .for('update');
   return row;
 }
@@ -104,14 +110,15 @@ async function beforeCreate(event: LifecycleEvent) {
   if (!studentId || !projectId) return;
   const role = roleOf(actor);
 
-  const student = await lockStudent(tx, studentId);
-  if (!student) return; // the engine answers "no student with id …"
-  // A student applies as themself (createScope checks it too, after the insert).
-  if (
-    role === 'student' &&
-    (actor === SYSTEM || actor.kind !== 'user' || student.userId !== actor.userId)
-  ) {
-    throw forbidden();
+  const ownUserId = actor !== SYSTEM && actor.kind === 'user' ? actor.userId : -1;
+  const student = await lockStudent(tx, studentId, role === 'student' ? ownUserId : undefined);
+  if (!student) {
+    // A student applies as themself; someone else's profile answers as the engine answers an id
+    // the writer may not see (createScope would refuse it anyway, after the insert).
+    if (role === 'student') {
+      throw validationError(`student: no student with id ${studentId}`, ['student']);
+    }
+    return; // the engine answers "no student with id …"
   }
 
   if (role === 'student') {

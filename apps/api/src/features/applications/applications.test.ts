@@ -204,11 +204,13 @@ describe('applying to a project (POST /api/applys)', () => {
     expect((await apply(free, { call: openCall.id })).status).toBe(200);
   });
 
-  it('when a student applies in the name of another student, it is 403', async () => {
+  it('when a student applies in the name of another student, it is 400 as for an unknown id, and nothing is written', async () => {
     const s = await scenario();
     const other = await createStudent();
     const res = await apply(s, { student: other.id });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(400);
+    expect(res.body.error?.message).toBe(`student: no student with id ${other.id}`);
+    expect(await applicationsOf(other.id, s.project.id)).toHaveLength(0);
   });
 });
 

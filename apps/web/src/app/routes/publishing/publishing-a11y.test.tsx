@@ -1,0 +1,103 @@
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { clearSession } from '../../../lib/session-tokens';
+import { list, stubPublishingApi } from './publishing-test-helpers';
+
+afterEach(() => {
+  clearSession();
+  localStorage.clear();
+});
+
+/**
+ * axe on the page's main content in jsdom: WCAG 2.2 A/AA and best practices, without the rules
+ * that need a real layout (contrast, target size: the browser journeys check those).
+ */
+async function expectNoViolations() {
+  const main = document.querySelector('main')!;
+  const result = await axe.run(main, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false }, region: { enabled: false } },
+  });
+  const report = result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(report).toEqual([]);
+}
+
+describe('publishing screens are axe-clean', () => {
+  it('the project form', async () => {
+    stubPublishingApi({ role: 'teacher' });
+    renderApp('/projects/create');
+    await screen.findByRole('textbox', { name: /Título del proyecto/ }, { timeout: 4000 });
+    await expectNoViolations();
+  });
+
+  it('the own-project list (table and cards)', async () => {
+    stubPublishingApi({
+      role: 'teacher',
+      handlers: {
+        'GET /api/projects/mine': () =>
+          jsonResponse({
+            data: [
+              {
+                id: 1,
+                attributes: {
+                  title: 'Huertos escolares',
+                  status: 'Rechazada',
+                  rejection_reason: 'Falta el perfil',
+                  candidates: { total: 0, pending: 0, byStatus: {} },
+                },
+              },
+            ],
+          }),
+      },
+    });
+    renderApp('/projects/personal');
+    await screen.findByRole('table', {}, { timeout: 4000 });
+    await expectNoViolations();
+  });
+
+  it('the candidates page', async () => {
+    stubPublishingApi({
+      role: 'teacher',
+      handlers: {
+        'GET /api/projects/3?': () =>
+          jsonResponse({ data: { id: 3, attributes: { title: 'Huertos', status: 'Publicada' } } }),
+        'GET /api/applys?': () =>
+          list([
+            {
+              id: 7,
+              attributes: {
+                status: 'Enviada',
+                supermatch: true,
+                interest: 'Mucho',
+                CV_url: 'https://cv.example.org/a',
+                student: {
+                  data: {
+                    id: 1,
+                    attributes: {
+                      competences: { flexibility: 3 },
+                      user: { data: { id: 2, attributes: { name: 'Lucía', surname: 'Gil' } } },
+                    },
+                  },
+                },
+              },
+            },
+          ]),
+      },
+    });
+    renderApp('/projects/3/candidaturas');
+    await screen.findByRole('article', { name: 'Lucía Gil' }, { timeout: 4000 });
+    await expectNoViolations();
+  });
+
+  it('the organisation form', async () => {
+    stubPublishingApi({ role: 'coordinator' });
+    renderApp('/organizations/create');
+    await screen.findByRole('textbox', { name: /Nombre de la organización/ }, { timeout: 4000 });
+    await expectNoViolations();
+  });
+});

@@ -73,14 +73,9 @@ function FacetGroup({ name, options, chosen, onToggle }: FacetGroupProps) {
                 className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-main"
               />
               <span>
-                {facetValueLabel(name, option.value)}
-                {option.count !== null ? (
-                  <span className="text-slate-600">
-                    {' '}
-                    ({option.count}
-                    <span className="sr-only"> proyectos</span>)
-                  </span>
-                ) : null}
+                {option.count !== null
+                  ? `${facetValueLabel(name, option.value)} (${option.count})`
+                  : facetValueLabel(name, option.value)}
               </span>
             </label>
           </li>
@@ -95,7 +90,6 @@ function FacetGroup({ name, options, chosen, onToggle }: FacetGroupProps) {
           className="self-start text-sm font-semibold text-main-ink underline underline-offset-2"
         >
           {isOpen ? 'Ver menos' : `Ver más (${options.length - FOLDED_AFTER})`}
-          <span className="sr-only"> de {FACET_LABELS[name]}</span>
         </button>
       ) : null}
     </fieldset>
@@ -189,8 +183,13 @@ export function FacetPanel({
               maxLength={200}
               className="block w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
             />
-            <Button type="submit" variant="secondary" className="px-3">
-              Aplicar<span className="sr-only"> localidad</span>
+            <Button
+              type="submit"
+              variant="secondary"
+              className="px-3"
+              aria-label="Aplicar localidad"
+            >
+              Aplicar
             </Button>
           </div>
         </form>

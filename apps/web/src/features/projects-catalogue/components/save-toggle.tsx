@@ -32,6 +32,7 @@ export function SaveToggle({
       <button
         type="button"
         aria-pressed={pressed}
+        aria-label={`Guardar «${projectTitle}»`}
         disabled={toggle.isPending}
         aria-busy={toggle.isPending || undefined}
         onClick={() => {
@@ -58,7 +59,7 @@ export function SaveToggle({
         >
           <path d="M6 3h12a1 1 0 0 1 1 1v17l-7-4-7 4V4a1 1 0 0 1 1-1z" />
         </svg>
-        Guardar<span className="sr-only"> «{projectTitle}»</span>
+        Guardar
       </button>
       {toggle.isError ? (
         <span role="alert" className="text-xs font-medium text-red-700">

@@ -1,0 +1,229 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
+import { clearSession } from '../../../lib/session-tokens';
+import {
+  account,
+  searchAnswer,
+  searchEntry,
+  STUDENT_ID,
+  stubCatalogueApi,
+  type ApiCall,
+} from './catalogue-test-helpers';
+
+afterEach(() => {
+  clearSession();
+  Cookies.remove(WELCOME_SHOWN_COOKIE, { path: '/' });
+  localStorage.clear();
+});
+
+const searches = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/projects/search');
+
+describe('/projects for a visitor', () => {
+  it('reads the search from the URL, sends it to the API and shows the cards without save buttons', async () => {
+    const calls = stubCatalogueApi({
+      'GET /api/projects/search': () =>
+        jsonResponse(
+          searchAnswer([searchEntry(1, 'Huertos escolares'), searchEntry(2, 'Radio comunitaria')]),
+        ),
+    });
+    renderApp('/projects?q=huerto&type=Impacto+social&ods=4&sort=title');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Proyectos' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Huertos escolares' });
+    expect(link.getAttribute('href')).toBe('/projects/1');
+    const sent = searches(calls)[0]!.url.searchParams;
+    expect(sent.get('q')).toBe('huerto');
+    expect(sent.getAll('type')).toEqual(['Impacto social']);
+    expect(sent.getAll('ods')).toEqual(['4']);
+    expect(sent.get('sort')).toBe('title');
+    expect(sent.get('page')).toBe('1');
+    expect(
+      screen.getByRole<HTMLInputElement>('searchbox', { name: 'Buscar proyectos' }).value,
+    ).toBe('huerto');
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: /Impacto social \(7/ }).checked,
+    ).toBe(true);
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: /ODS 4: Educación de calidad/ })
+        .checked,
+    ).toBe(true);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Ordenar por' }).value).toBe(
+      'title',
+    );
+    expect(screen.getByText('2 proyectos encontrados')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Guardar/ })).toBeNull();
+    // Visitors get published projects only: no status facet.
+    expect(screen.queryByRole('group', { name: 'Estado' })).toBeNull();
+  });
+
+  it('ticking a facet puts it in the URL (page back to 1), searches again, and Back undoes it', async () => {
+    const calls = stubCatalogueApi({
+      'GET /api/projects/search': () =>
+        jsonResponse(
+          searchAnswer([searchEntry(1, 'Huertos escolares')], { page: 2, pageCount: 3, total: 25 }),
+        ),
+    });
+    const { router } = renderApp('/projects?type=TFG%2FTFM&page=2');
+    await screen.findByRole('link', { name: 'Huertos escolares' });
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /Remoto \(4/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?type=TFG%2FTFM&presentiality=Remoto'),
+    );
+    await waitFor(() =>
+      expect(
+        searches(calls).some((c) => c.url.searchParams.get('presentiality') === 'Remoto'),
+      ).toBe(true),
+    );
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Remoto \(4/ }).checked).toBe(
+      true,
+    );
+
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?type=TFG%2FTFM&page=2'));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Remoto \(4/ }).checked).toBe(
+        false,
+      ),
+    );
+  });
+
+  it('the text search and the sort change the URL; pages are links with aria-current', async () => {
+    stubCatalogueApi({
+      'GET /api/projects/search': (url) =>
+        jsonResponse(
+          searchAnswer([searchEntry(1, 'Huertos escolares')], {
+            page: Number(url.searchParams.get('page')),
+            pageCount: 3,
+            total: 30,
+          }),
+        ),
+    });
+    const { router } = renderApp('/projects?page=2');
+    await screen.findByRole('link', { name: 'Huertos escolares' });
+
+    const pages = screen.getByRole('navigation', { name: 'Paginación' });
+    expect(within(pages).getByRole('link', { name: 'Página 2' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(pages).getByRole('link', { name: 'Página 3' }).getAttribute('href')).toBe(
+      '/projects?page=3',
+    );
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar proyectos' }), {
+      target: { value: 'agua limpia' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=agua+limpia'));
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Ordenar por' }), {
+      target: { value: 'relevance' },
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=agua+limpia&sort=relevance'));
+  });
+
+  it('with no results it says so in Spanish and offers to remove the filters', async () => {
+    stubCatalogueApi({ 'GET /api/projects/search': () => jsonResponse(searchAnswer([])) });
+    const { router } = renderApp('/projects?location=Teruel');
+    expect(await screen.findByText(/No hay proyectos que cumplan estos filtros/)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Quitar filtros' }).at(-1)!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
+describe('/projects for a student', () => {
+  it('shows the "Inscrito" and "Guardado" badges, the recommendations, and saves with aria-pressed', async () => {
+    const calls = stubCatalogueApi(
+      {
+        'GET /api/projects/search': () =>
+          jsonResponse(
+            searchAnswer([
+              searchEntry(1, 'Huertos escolares', { applied: true, saved: false }),
+              searchEntry(2, 'Radio comunitaria', { applied: false, saved: true }),
+            ]),
+          ),
+        'GET /api/projects/recommended': () =>
+          jsonResponse({
+            data: [
+              {
+                ...searchEntry(5, 'Banco de alimentos'),
+                score: 82,
+                reasons: ['coincide con tu área: Humanidades', 'en tu provincia: Murcia'],
+              },
+            ],
+            meta: {},
+          }),
+        'PUT /api/students/': () =>
+          jsonResponse({ data: { id: STUDENT_ID, attributes: {} }, meta: {} }),
+      },
+      { user: account('student') },
+    );
+    renderApp('/projects');
+
+    const recommended = await screen.findByRole('region', {
+      name: 'Proyectos recomendados para ti',
+    });
+    expect(within(recommended).getByRole('link', { name: 'Banco de alimentos' })).toBeTruthy();
+    expect(within(recommended).getByText('Coincide con tu área: Humanidades')).toBeTruthy();
+    expect(within(recommended).getByText(/Afinidad: 82/)).toBeTruthy();
+
+    const results = screen.getByRole('region', { name: 'Resultados' });
+    const first = (await within(results).findByRole('link', { name: 'Huertos escolares' })).closest(
+      'article',
+    )!;
+    const second = within(results)
+      .getByRole('link', { name: 'Radio comunitaria' })
+      .closest('article')!;
+    expect(within(first).getByText('Inscrito')).toBeTruthy();
+    expect(within(first).queryByText('Guardado')).toBeNull();
+    expect(within(second).getByText('Guardado')).toBeTruthy();
+    expect(within(second).queryByText('Inscrito')).toBeNull();
+
+    const saveSecond = within(second).getByRole('button', { name: 'Guardar «Radio comunitaria»' });
+    expect(saveSecond.getAttribute('aria-pressed')).toBe('true');
+    const saveFirst = within(first).getByRole('button', { name: 'Guardar «Huertos escolares»' });
+    expect(saveFirst.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(saveFirst);
+    expect(saveFirst.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => {
+      const put = calls.find((c) => c.method === 'PUT');
+      expect(put?.url.pathname).toBe(`/api/students/${STUDENT_ID}`);
+      expect(put?.body).toEqual({ data: { favorites: { connect: [1] } } });
+    });
+    fireEvent.click(saveSecond);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+        data: { favorites: { disconnect: [2] } },
+      }),
+    );
+  });
+});
+
+describe('/projects for an admin', () => {
+  it('offers the status facet, sends it, and shows each card status', async () => {
+    const calls = stubCatalogueApi(
+      {
+        'GET /api/projects/search': () =>
+          jsonResponse(
+            searchAnswer([searchEntry(1, 'Huertos escolares', { status: 'Por validar' })]),
+          ),
+      },
+      { user: account('admin') },
+    );
+    const { router } = renderApp('/projects');
+    await screen.findByRole('link', { name: 'Huertos escolares' });
+    expect(screen.getByText('Por validar', { selector: 'article span' })).toBeTruthy();
+    const statusGroup = screen.getByRole('group', { name: 'Estado' });
+    fireEvent.click(within(statusGroup).getByRole('checkbox', { name: 'Por validar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=Por+validar'));
+    await waitFor(() =>
+      expect(searches(calls).some((c) => c.url.searchParams.get('status') === 'Por validar')).toBe(
+        true,
+      ),
+    );
+  });
+});

@@ -65,10 +65,27 @@ export interface Match {
   reasons: string[];
 }
 
-/** Case, accents and surrounding spaces do not matter when comparing names. */
-export function normalizeName(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+/**
+ * Remembers the normalized forms: names come from small vocabularies (areas, tags, provinces), and
+ * a request scores thousands of projects. Bounded, in case free text flows through.
+ */
+function memoized(compute: (value: string) => string): (value: string) => string {
+  const cache = new Map<string, string>();
+  return (value) => {
+    let result = cache.get(value);
+    if (result === undefined) {
+      if (cache.size >= 10_000) cache.clear();
+      result = compute(value);
+      cache.set(value, result);
+    }
+    return result;
+  };
 }
+
+/** Case, accents and surrounding spaces do not matter when comparing names. */
+export const normalizeName = memoized((value) =>
+  value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim(),
+);
 
 const firstLower = (value: string) => value.charAt(0).toLowerCase() + value.slice(1);
 const list = (values: readonly string[]) => values.join(', ');
@@ -124,7 +141,7 @@ function areaPart(student: MatchStudent, project: MatchProject): Part {
 }
 
 /** Words of a name, for whole-word containment ("Historia" is in "Grado en Historia del Arte"). */
-const words = (value: string) => ` ${normalizeName(value).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+const words = memoized((value) => ` ${normalizeName(value).replace(/[^\p{L}\p{N}]+/gu, ' ')} `);
 
 function subareaPart(student: MatchStudent, project: MatchProject): Part {
   const subareas = present(project.study_subareas);

@@ -267,7 +267,7 @@ export async function noticeMatchingStudents(
   if (!project || project.status !== 'Publicada') return { notified: 0, emailed: 0 };
 
   const areas = (project.study_areas ?? []).map(normalizeName);
-  const areaMatches = sql`lower(unaccent(coalesce(${students.student_area}, ''))) = ANY(${sqlTextArray(areas)})`;
+  const areaMatches = sql`lower(unaccent(btrim(coalesce(${students.student_area}, '')))) = ANY(${sqlTextArray(areas)})`;
   const themeTags = themeTagsOf(project.tags);
   const candidates = await tx
     .select({
@@ -353,7 +353,7 @@ export async function noticeMatchingStudents(
 function canReachThreshold(areaMatches: ReturnType<typeof sql>, themeTags: string[]) {
   const withoutAreaAndTags = 100 - MATCH_WEIGHTS.area - MATCH_WEIGHTS.tags;
   if (withoutAreaAndTags >= MATCH_NOTIFY_THRESHOLD) return sql`true`;
-  return sql`(${areaMatches} OR EXISTS (SELECT 1 FROM unnest(${students.tags}) AS t(tag) WHERE lower(unaccent(t.tag)) = ANY(${sqlTextArray(themeTags)})))`;
+  return sql`(${areaMatches} OR EXISTS (SELECT 1 FROM unnest(${students.tags}) AS t(tag) WHERE lower(unaccent(btrim(t.tag))) = ANY(${sqlTextArray(themeTags)})))`;
 }
 
 /** A text[] parameter (an empty array matches nothing). */

@@ -316,7 +316,8 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       checkPublishedAt(data, to);
     },
 
-    async afterUpdate({ tx, actor, id, afterCommit, state }: LifecycleEvent) {
+    async afterUpdate(event: LifecycleEvent) {
+      const { tx, actor, id, state } = event;
       if (actor === SYSTEM) return;
       await syncWithStatus(tx, id);
       const before = state.before as ProjectRow;
@@ -343,7 +344,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
           context,
         );
       }
-      afterCommit(() => app.emailSender.wake());
+      event.afterCommit(() => app.emailSender.wake());
     },
 
     async beforeDelete({ tx, actor, id }: LifecycleEvent) {

@@ -13,7 +13,6 @@ import {
   signedIn,
   unique,
 } from '../../../test/helpers/factories';
-import { send } from '../../../test/helpers/http';
 import { studentsFavoriteProjects } from '../../db/schema';
 
 let app: FastifyInstance;
@@ -296,8 +295,8 @@ describe("a student's flags and the cards' relations", () => {
     await createApply({ studentId: studentRow.id, projectId: applied.id });
 
     const mine = await search(`q=${word}&sort=title`, student.headers);
-    const byTitle = Object.fromEntries(
-      mine.body.data.map((p) => [p.attributes.title, p.attributes]),
+    const byTitle: Record<string, Record<string, unknown>> = Object.fromEntries(
+      mine.body.data.map((p) => [String(p.attributes.title), p.attributes]),
     );
     expect(byTitle[`${word} guardado`]).toMatchObject({
       saved: true,

@@ -253,7 +253,7 @@ export async function searchProjects(
   }
   const facetFilters = new Map<FacetName, SQL>();
   for (const name of FACET_NAMES) {
-    const condition = facetCondition(name, query[FACETS[name].param] as FacetValue[]);
+    const condition = facetCondition(name, query[FACETS[name].param]);
     if (condition) facetFilters.set(name, condition);
   }
   const where = andAll([...base, ...facetFilters.values()]);
@@ -313,7 +313,7 @@ export async function searchProjects(
   );
   const total = Number(row?.total ?? 0);
   return {
-    data: JSON.parse(String(row?.data ?? '[]')) as SearchAnswer['data'],
+    data: JSON.parse(jsonText(row?.data)) as SearchAnswer['data'],
     meta: {
       pagination: {
         page: query.page,
@@ -322,7 +322,7 @@ export async function searchProjects(
         total,
       },
       facets: facetsOf(
-        JSON.parse(String(row?.facets ?? '[]')) as {
+        JSON.parse(jsonText(row?.facets)) as {
           facet: FacetName;
           value: string;
           count: number;
@@ -331,6 +331,9 @@ export async function searchProjects(
     },
   };
 }
+
+/** A JSON column rendered as text by the statement (`::text`). */
+const jsonText = (value: unknown) => (typeof value === 'string' ? value : '[]');
 
 /** Facet rows to `{facet: [{value, count}]}`, typed values, most frequent first. */
 function facetsOf(rows: { facet: FacetName; value: string; count: number }[]): Facets {
@@ -421,7 +424,7 @@ export async function findMyProjects(db: Executor, actor: Actor, raw: unknown, t
   );
   const total = Number(row?.total ?? 0);
   const data = (
-    JSON.parse(String(row?.data ?? '[]')) as {
+    JSON.parse(jsonText(row?.data)) as {
       id: number;
       attributes: Record<string, unknown> & { candidates: Record<string, number> | null };
     }[]

@@ -69,12 +69,7 @@ export function ApplicationsScreen() {
             className="text-lg font-semibold text-slate-900"
           >
             Resultados
-            {total !== undefined ? (
-              <span className="font-normal text-slate-700">
-                {' '}
-                ({countLabel(total, 'candidatura', 'candidaturas')})
-              </span>
-            ) : null}
+            {total !== undefined ? ` (${countLabel(total, 'candidatura', 'candidaturas')})` : null}
           </h2>
           <Button
             variant="secondary"

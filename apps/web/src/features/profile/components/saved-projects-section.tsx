@@ -61,8 +61,12 @@ export function SavedProjectsSection({ studentId, canBrowseProjects }: SavedProj
           <ProjectItem key={project.id} project={project}>
             <div className="flex flex-wrap gap-3">
               {canBrowseProjects ? (
-                <ButtonLink to={`/projects/${project.id}`} variant="secondary">
-                  Ver proyecto<span className="sr-only"> {project.title}</span>
+                <ButtonLink
+                  to={`/projects/${project.id}`}
+                  variant="secondary"
+                  aria-label={`Ver proyecto: ${project.title}`}
+                >
+                  Ver proyecto
                 </ButtonLink>
               ) : null}
               <Button

@@ -164,9 +164,10 @@ function ProjectsSection({ dashboard }: { dashboard: TeacherDashboard }) {
                     {p.candidates.total > 0 ? (
                       <Link
                         to={reviewPath(p.id)}
+                        aria-label={`Ver candidaturas de ${p.title}`}
                         className="font-semibold text-slate-900 underline underline-offset-2"
                       >
-                        Ver candidaturas<span className="sr-only"> de {p.title}</span>
+                        Ver candidaturas
                       </Link>
                     ) : null}
                   </td>
@@ -213,9 +214,10 @@ function CandidatesSection({ dashboard }: { dashboard: TeacherDashboard }) {
               </p>
               <Link
                 to={reviewPath(c.project.id)}
+                aria-label={`Revisar la candidatura de ${c.student.name}`}
                 className="self-start text-sm font-semibold text-slate-900 underline underline-offset-2"
               >
-                Revisar<span className="sr-only"> la candidatura de {c.student.name}</span>
+                Revisar
               </Link>
             </li>
           ))}

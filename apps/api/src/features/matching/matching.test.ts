@@ -133,6 +133,20 @@ describe('GET /api/projects/recommended', () => {
     expect(body.data.map((p) => p.id).slice(0, 2)).toEqual([newer.id, older.id]);
   });
 
+  it("when the organisation's logo is a private file, its address is not shown", async () => {
+    const s = await uniqueStudent();
+    const logo = await createFile({ isPrivate: true });
+    const organization = await createOrganization({ logoId: logo.id });
+    const project = await createProject({ study_areas: [s.area], organizationId: organization.id });
+    const { body } = await recommended(s.headers);
+    expect(body.data[0]?.id).toBe(project.id);
+    expect(body.data[0]?.attributes.organization).toEqual({
+      id: organization.id,
+      name: organization.name,
+      logoUrl: null,
+    });
+  });
+
   it('when the caller is not a student, it is 403 (and the route is not taken for a project id)', async () => {
     for (const role of ['teacher', 'coordinator', 'admin'] as const) {
       const { headers } = await signedIn(app, role);

@@ -47,8 +47,13 @@ interface ProjectAnswer {
   };
 }
 
-/** What the detail page reads: the project, its organisation with logo, the teacher's name. */
+/**
+ * What the detail page reads: the project, its organisation with logo, the teacher's name.
+ * `publicationState=preview` lets the server answer unpublished projects to those its policy
+ * lets see them (admins, the publisher); everyone else still gets published ones only.
+ */
 const DETAIL_PARAMS = new URLSearchParams({
+  publicationState: 'preview',
   'populate[organization][fields][0]': 'name',
   'populate[organization][fields][1]': 'description',
   'populate[organization][fields][2]': 'web',

@@ -6,7 +6,7 @@ import { AppError, forbidden } from '../../lib/errors';
 import { SYSTEM, type Actor } from '../../lib/strapi/actor';
 import type { RelationChange } from '../../lib/strapi/input';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
-import { loadRenderContext, queueEmail } from '../email/outbox';
+import { loadRenderContext, queueEmail, recipientSchema } from '../email/outbox';
 import { permissionsFor } from '../site/site.service';
 
 /**
@@ -192,6 +192,15 @@ function checkPublishedAt(data: Record<string, unknown>, status: ProjectStatus) 
   }
 }
 
+/** The longest free text an email carries (templates.ts `paragraph`). */
+const MAX_EMAIL_PARAGRAPH = 5000;
+/** Values that reach an email's subject or greeting carry no line breaks (templates.ts `line`). */
+const oneLine = (value: string) =>
+  value
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 500);
+
 /** The people who publish a project: its teacher, its coordinator, else its organisation's. */
 async function publishersOf(tx: Transaction, project: ProjectRow) {
   const person = {
@@ -235,7 +244,8 @@ async function publishersOf(tx: Transaction, project: ProjectRow) {
   const seen = new Set<string>();
   return found.filter((p) => {
     const key = p.email.toLowerCase();
-    if (seen.has(key) || p.blocked) return false;
+    // An address the outbox would refuse must not undo the admin's decision: it is skipped.
+    if (seen.has(key) || p.blocked || !recipientSchema.safeParse(p.email).success) return false;
     seen.add(key);
     return true;
   });
@@ -328,16 +338,17 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       if (recipients.length === 0) return;
       const context = await loadRenderContext(tx, app.config);
       for (const recipient of recipients) {
+        const name = oneLine(recipient.name ?? '');
         await queueEmail(
           tx,
           recipient.email,
           'confirmProject',
           {
-            ...(recipient.name ? { name: recipient.name } : {}),
-            projectName: after.title,
+            ...(name ? { name } : {}),
+            projectName: oneLine(after.title),
             status: after.status,
             ...(after.status === 'Rechazada' && after.rejectionReason
-              ? { reason: after.rejectionReason }
+              ? { reason: after.rejectionReason.slice(0, MAX_EMAIL_PARAGRAPH) }
               : {}),
             link: `${context.publicUrl}${recipient.profileType === 'coordinator' ? '/organizations' : '/projects/personal'}`,
           },

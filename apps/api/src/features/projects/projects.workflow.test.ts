@@ -343,6 +343,23 @@ describe('the transition table', () => {
     expect(email?.text).toContain('http://localhost:3000/organizations');
   });
 
+  it('when the title has a line break or the reason is very long, the decision is saved and emailed', async () => {
+    const me = await teacher();
+    const admin = await signedIn(app, 'admin');
+    const project = await projectIn('Por validar', me.row.id, {
+      title: `${unique('Dos')}\nlíneas`,
+    });
+    const reason = 'Falta concreción. '.repeat(400);
+    const res = await put(project.id, admin.headers, {
+      status: 'Rechazada',
+      rejection_reason: reason,
+    });
+    expect(res.status).toBe(200);
+    const [email] = await outboxTo(me.user.email);
+    expect(email?.subject).not.toMatch(/[\r\n]/);
+    expect((await projectRow(project.id)).rejection_reason).toBe(reason);
+  });
+
   it('when an admin sends a publication date that disagrees with the status, the answer is 400', async () => {
     const me = await teacher();
     const admin = await signedIn(app, 'admin');

@@ -133,54 +133,52 @@ export async function recommendedProjects(db: Reader, actor: Actor): Promise<Rec
 
 /** The fields of a project card, as the search answers them (contract of issue 6). */
 async function projectCards(db: Reader, ids: number[], studentId: number) {
-  return (
-    db
-      .select({
-        id: projects.id,
-        title: projects.title,
-        description: projects.description,
-        status: projects.status,
-        type: projects.type,
-        ods: projects.ods,
-        tags: projects.tags,
-        study_areas: projects.study_areas,
-        study_subareas: projects.study_subareas,
-        presentiality: projects.presentiality,
-        location: projects.location,
-        locality: projects.locality,
-        remuneration: projects.remuneration,
-        dedication: projects.dedication,
-        language: projects.language,
-        internship: projects.internship,
-        application_deadline: projects.application_deadline,
-        publishedAt: projects.publishedAt,
-        createdAt: projects.createdAt,
-        organizationId: organizations.id,
-        organizationName: organizations.name,
-        logoUrl: files.url,
-        teacherId: teachers.id,
-        teacherName: users.name,
-        teacherSurname: users.surname,
-        saved: exists(
-          db
-            .select({ one: sql`1` })
-            .from(studentsFavoriteProjects)
-            .where(
-              and(
-                eq(studentsFavoriteProjects.projectId, projects.id),
-                eq(studentsFavoriteProjects.studentId, studentId),
-              ),
+  // A private file's address is never shown (the search does the same).
+  return db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      description: projects.description,
+      status: projects.status,
+      type: projects.type,
+      ods: projects.ods,
+      tags: projects.tags,
+      study_areas: projects.study_areas,
+      study_subareas: projects.study_subareas,
+      presentiality: projects.presentiality,
+      location: projects.location,
+      locality: projects.locality,
+      remuneration: projects.remuneration,
+      dedication: projects.dedication,
+      language: projects.language,
+      internship: projects.internship,
+      application_deadline: projects.application_deadline,
+      publishedAt: projects.publishedAt,
+      createdAt: projects.createdAt,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      logoUrl: files.url,
+      teacherId: teachers.id,
+      teacherName: users.name,
+      teacherSurname: users.surname,
+      saved: exists(
+        db
+          .select({ one: sql`1` })
+          .from(studentsFavoriteProjects)
+          .where(
+            and(
+              eq(studentsFavoriteProjects.projectId, projects.id),
+              eq(studentsFavoriteProjects.studentId, studentId),
             ),
-        ).mapWith(Boolean),
-      })
-      .from(projects)
-      .leftJoin(organizations, eq(organizations.id, projects.organizationId))
-      // A private file's address is never shown (the search does the same).
-      .leftJoin(files, and(eq(files.id, organizations.logoId), eq(files.isPrivate, false)))
-      .leftJoin(teachers, eq(teachers.id, projects.teacherId))
-      .leftJoin(users, eq(users.id, teachers.userId))
-      .where(sql`${projects.id} IN (${sql.join(ids, sql`, `)})`)
-  );
+          ),
+      ).mapWith(Boolean),
+    })
+    .from(projects)
+    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
+    .leftJoin(files, and(eq(files.id, organizations.logoId), eq(files.isPrivate, false)))
+    .leftJoin(teachers, eq(teachers.id, projects.teacherId))
+    .leftJoin(users, eq(users.id, teachers.userId))
+    .where(sql`${projects.id} IN (${sql.join(ids, sql`, `)})`);
 }
 
 type CardRow = Awaited<ReturnType<typeof projectCards>>[number];

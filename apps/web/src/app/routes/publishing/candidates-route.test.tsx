@@ -65,7 +65,7 @@ function stubCandidates() {
   });
 }
 
-describe('/projects/:id/candidaturas', () => {
+describe('/projects/:id/candidaturas', { timeout: 15_000 }, () => {
   it("reads the project's applications with the student, studies and CVs, and shows each candidate", async () => {
     const calls = stubCandidates();
     renderApp('/projects/12/candidaturas');

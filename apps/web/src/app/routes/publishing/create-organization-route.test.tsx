@@ -16,7 +16,7 @@ const type = (name: RegExp, value: string) =>
 const pick = (name: RegExp, value: string) =>
   fireEvent.change(screen.getByRole('combobox', { name }), { target: { value } });
 
-describe('/organizations/create', () => {
+describe('/organizations/create', { timeout: 15_000 }, () => {
   it('a coordinator without organisation creates it: POST with the answers, the session learns it and they land on /organizations', async () => {
     let organization: { id: number; name: string } | null = null;
     const calls = stubPublishingApi({

@@ -48,7 +48,7 @@ async function fillProjectForm() {
   fireEvent.click(screen.getByRole('checkbox', { name: 'Ciencias puras' }));
 }
 
-describe('/projects/create', () => {
+describe('/projects/create', { timeout: 15_000 }, () => {
   it('a step cannot be left while a required answer is missing', async () => {
     const calls = stubPublishingApi({ role: 'teacher' });
     renderApp('/projects/create');

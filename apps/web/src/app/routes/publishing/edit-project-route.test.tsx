@@ -65,7 +65,7 @@ function stubEdit() {
   });
 }
 
-describe('/projects/:id/editar', () => {
+describe('/projects/:id/editar', { timeout: 15_000 }, () => {
   it('loads the project with its campus, shows why it was rejected and writes only what changed', async () => {
     const calls = stubEdit();
     const { router } = renderApp('/projects/5/editar');

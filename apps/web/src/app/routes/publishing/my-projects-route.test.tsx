@@ -41,7 +41,7 @@ function stubList(role: 'teacher' | 'coordinator' = 'teacher') {
   });
 }
 
-describe('/projects/personal and /organizations', () => {
+describe('/projects/personal and /organizations', { timeout: 15_000 }, () => {
   it("the teacher's list shows each project's status, candidates and waiting ones, and the rejection reason", async () => {
     stubList();
     renderApp('/projects/personal');

@@ -17,8 +17,15 @@ afterEach(() => {
 async function expectNoViolations() {
   const main = document.querySelector('main')!;
   const result = await axe.run(main, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false }, region: { enabled: false } },
+    runOnly: {
+      type: 'tag',
+      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+    },
+    rules: {
+      'color-contrast': { enabled: false },
+      'target-size': { enabled: false },
+      region: { enabled: false },
+    },
   });
   const report = result.violations.map(
     (violation) =>
@@ -27,7 +34,7 @@ async function expectNoViolations() {
   expect(report).toEqual([]);
 }
 
-describe('publishing screens are axe-clean', () => {
+describe('publishing screens are axe-clean', { timeout: 15_000 }, () => {
   it('the project form', async () => {
     stubPublishingApi({ role: 'teacher' });
     renderApp('/projects/create');

@@ -10,7 +10,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('publishing gates (spec §2, ADR 0028)', () => {
+describe('publishing gates (spec §2, ADR 0028)', { timeout: 15_000 }, () => {
   it('signed out, /organizations goes to the login page, which will come back', async () => {
     stubPublishingApi({ role: null });
     const { router } = renderApp('/organizations');

@@ -47,7 +47,8 @@ interface MyProjectsListProps {
  * 768 px, one card per project below.
  */
 export function MyProjectsList({ createHref }: MyProjectsListProps) {
-  const projects = useMyProjects();
+  const [page, setPage] = useState(1);
+  const projects = useMyProjects(page);
   const changeStatus = useChangeProjectStatus();
   const remove = useDeleteProject();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -82,7 +83,8 @@ export function MyProjectsList({ createHref }: MyProjectsListProps) {
       />
     );
   }
-  const list = projects.data;
+  const list = projects.data.data;
+  const { pageCount, total } = projects.data.meta.pagination;
 
   return (
     <div className="flex flex-col gap-4">
@@ -174,6 +176,27 @@ export function MyProjectsList({ createHref }: MyProjectsListProps) {
           </ul>
         </>
       )}
+      {pageCount > 1 ? (
+        <nav aria-label="Páginas de tus proyectos" className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            disabled={page <= 1}
+            onClick={() => setPage((current) => Math.max(current - 1, 1))}
+          >
+            Anterior
+          </Button>
+          <span className="text-sm text-slate-700">
+            Página {page} de {pageCount} ({total} proyectos)
+          </span>
+          <Button
+            variant="secondary"
+            disabled={page >= pageCount}
+            onClick={() => setPage((current) => Math.min(current + 1, pageCount))}
+          >
+            Siguiente
+          </Button>
+        </nav>
+      ) : null}
       {pending ? (
         <ConfirmDialog
           isOpen

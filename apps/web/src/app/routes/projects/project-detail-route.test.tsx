@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
 import { clearSession } from '../../../lib/session-tokens';
@@ -11,6 +11,10 @@ import {
   STUDENT_ID,
   stubCatalogueApi,
 } from './catalogue-test-helpers';
+
+// The whole app renders (layout, header, session): give slow shared machines time.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   clearSession();

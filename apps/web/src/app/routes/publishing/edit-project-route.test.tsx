@@ -76,9 +76,10 @@ describe('/projects/:id/editar', { timeout: 15_000 }, () => {
     );
     expect(title.value).toBe('Huertos escolares');
     expect(screen.getByText(/Falta explicar la metodología/)).toBeTruthy();
-    expect(callsTo(calls, 'GET', '/api/projects/5')[0]?.url.searchParams.get('populate')).toBe(
-      'campus.university',
-    );
+    // A draft is only found in the preview state (draft-and-publish).
+    const read = callsTo(calls, 'GET', '/api/projects/5')[0]?.url.searchParams;
+    expect(read?.get('publicationState')).toBe('preview');
+    expect(read?.get('populate')).toBe('campus.university');
     fireEvent.change(title, { target: { value: 'Huertos escolares en Lorca' } });
     await toLastStep();
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));

@@ -8,13 +8,14 @@ export interface ProjectRecord {
 }
 
 /**
- * `GET /api/projects/:id?populate=campus.university`: one project as its publisher sees it (any
- * status; the API answers 404 for someone else's draft), with its campus and that campus's
- * university so the form can show both.
+ * `GET /api/projects/:id?publicationState=preview&populate=campus.university`: one project as its
+ * publisher sees it, with its campus and that campus's university so the form can show both.
+ * Projects are draft-and-publish: without `preview` only published ones are found (Strapi v4), so
+ * a draft would be a 404; someone else's draft is still a 404 (the access policy).
  */
 export async function getProject(id: number, { signal }: { signal?: AbortSignal } = {}) {
   const answer = await apiRequest<{ data: ProjectRecord }>(
-    `/api/projects/${id}?populate=campus.university`,
+    `/api/projects/${id}?publicationState=preview&populate=campus.university`,
     { signal },
   );
   return answer.data;

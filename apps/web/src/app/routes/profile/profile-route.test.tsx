@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +11,11 @@ import type { SessionUser } from '../../../features/auth/types';
 import type { FeaturePermissions } from '../../../features/permissions/types';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
 import { clearSession, saveSession } from '../../../lib/session-tokens';
+
+// The page loads several calls before a section shows: under a busy test run one second is not
+// always enough.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const STUDENT_ID = 31;
 

@@ -256,9 +256,30 @@ export async function searchProjects(
     const condition = facetCondition(name, query[FACETS[name].param]);
     if (condition) facetFilters.set(name, condition);
   }
-  const where = andAll([...base, ...facetFilters.values()]);
-  const whereBut = (facet: FacetName) =>
-    andAll([...base, ...[...facetFilters].filter(([name]) => name !== facet).map(([, c]) => c)]);
+  // The projects matching the visibility, text and locality conditions are read once (a
+  // materialised CTE, `m`), with a flag per facet filter: the page and the total need every flag,
+  // each facet every flag but its own. The text match (unaccent) is computed once per project.
+  const flags = [...facetFilters.keys()];
+  const flag = (name: FacetName) => sql.raw(`"f_${name}"`);
+  const allFlags = andAll(flags.map(flag));
+  const flagsBut = (facet: FacetName) => andAll(flags.filter((n) => n !== facet).map(flag));
+  // Also what the sorts read, so the page is ordered from `m` without reading projects again.
+  const facetColumns = [
+    ...new Set([
+      ...FACET_NAMES.map((name) => FACETS[name].column),
+      'title',
+      'description',
+      'tags',
+      'published_at',
+      'created_at',
+      'application_deadline',
+    ]),
+  ].map(p);
+  const matching = sql`SELECT ${p('id')} AS "id", ${sql.join(facetColumns, sql`, `)}${sql.join(
+    [...facetFilters].map(([name, condition]) => sql`, ${condition} AS ${sql.raw(`"f_${name}"`)}`),
+    sql``,
+  )}
+    FROM ${projects} "p" WHERE ${andAll(base)}`;
 
   const q = words.join(' ');
   const order =
@@ -290,22 +311,23 @@ export async function searchProjects(
   const facetQueries = FACET_NAMES.map((name) => {
     const facet = FACETS[name];
     const label = sql.raw(`'${name}'`);
+    const value = sql.raw(`"m"."${facet.column}"`);
     return facet.list
-      ? sql`SELECT ${label} AS "facet", v::text AS "value", count(DISTINCT ${p('id')})::int AS "count"
-            FROM ${projects} "p" CROSS JOIN LATERAL unnest(${p(facet.column)}) AS v
-            WHERE ${whereBut(name)} AND v IS NOT NULL GROUP BY v`
-      : sql`SELECT ${label} AS "facet", ${p(facet.column)}::text AS "value", count(*)::int AS "count"
-            FROM ${projects} "p"
-            WHERE ${whereBut(name)} AND ${p(facet.column)} IS NOT NULL GROUP BY ${p(facet.column)}`;
+      ? sql`SELECT ${label} AS "facet", v::text AS "value", count(*)::int AS "count"
+            FROM "m" CROSS JOIN LATERAL (SELECT DISTINCT x FROM unnest(${value}) AS x) AS d(v)
+            WHERE ${flagsBut(name)} AND v IS NOT NULL GROUP BY v`
+      : sql`SELECT ${label} AS "facet", ${value}::text AS "value", count(*)::int AS "count"
+            FROM "m" WHERE ${flagsBut(name)} AND ${value} IS NOT NULL GROUP BY ${value}`;
   });
   const offset = (query.page - 1) * query.pageSize;
   const [row] = await executeRows(
     db,
-    sql`SELECT
-      (SELECT count(*)::int FROM ${projects} "p" WHERE ${where}) AS "total",
+    sql`WITH "m" AS MATERIALIZED (${matching})
+    SELECT
+      (SELECT count(*)::int FROM "m" WHERE ${allFlags}) AS "total",
       (SELECT coalesce(json_agg(json_build_object('id', "p"."id", 'attributes', ${objectOf(attributes)}) ORDER BY "page"."ord"), '[]'::json)::text
          FROM (SELECT ${p('id')} AS "id", row_number() OVER (ORDER BY ${order}) AS "ord"
-               FROM ${projects} "p" WHERE ${where} ORDER BY ${order}
+               FROM "m" "p" WHERE ${allFlags} ORDER BY ${order}
                LIMIT ${sql.raw(String(query.pageSize))} OFFSET ${sql.raw(String(offset))}) "page"
          JOIN ${projects} "p" ON "p"."id" = "page"."id") AS "data",
       (SELECT coalesce(json_agg("f"), '[]'::json)::text

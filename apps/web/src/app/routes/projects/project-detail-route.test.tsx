@@ -184,7 +184,7 @@ describe('/projects/:id/inscripcion', () => {
     ).toBeTruthy();
 
     // Sending empty shows every problem and moves the focus to the first one.
-    fireEvent.click(screen.getByRole('button', { name: 'Enviar inscripción' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar candidatura' }));
     expect(await screen.findByText('Adjunta tu CV o indica un enlace a tu CV')).toBeTruthy();
     expect(screen.getAllByText('Este campo es obligatorio.')).toHaveLength(4);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -198,7 +198,7 @@ describe('/projects/:id/inscripcion', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /DNI o NIE/ }), {
       target: { value: '12345678z' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Enviar inscripción' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar candidatura' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/5'));
     const post = calls.find((c) => c.method === 'POST');
@@ -216,7 +216,7 @@ describe('/projects/:id/inscripcion', () => {
         dni: '12345678Z',
       },
     });
-    expect(await screen.findByText(/¡Inscripción enviada!/)).toBeTruthy();
+    expect(await screen.findByText(/¡Candidatura enviada!/)).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Inscrito')).toBeTruthy());
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Inscribirme' }).disabled).toBe(
       true,
@@ -239,9 +239,9 @@ describe('/projects/:id/inscripcion', () => {
       ),
     );
     const { router } = renderApp('/projects/5/inscripcion');
-    await screen.findByRole('button', { name: 'Enviar inscripción' });
+    await screen.findByRole('button', { name: 'Enviar candidatura' });
     fillAnswers();
-    fireEvent.click(screen.getByRole('button', { name: 'Enviar inscripción' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar candidatura' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('El plazo de inscripción de este proyecto ha terminado');
     expect(router.state.location.pathname).toBe('/projects/5/inscripcion');
@@ -297,7 +297,25 @@ describe('/projects/:id for an admin', () => {
     expect(await screen.findByText('Proyecto rechazado.')).toBeTruthy();
   });
 
-  it("Publicar sends only the status; the API's refusal is shown in the dialog", async () => {
+  it('Validar acts at once, sends only the status and focuses the result', async () => {
+    const calls = stubCatalogueApi(
+      {
+        'GET /api/projects/5': () =>
+          jsonResponse(projectAnswer(5, { status: 'Por validar', publishedAt: null })),
+        'PUT /api/projects/5': () => jsonResponse({ data: { id: 5, attributes: {} }, meta: {} }),
+      },
+      { user: account('admin') },
+    );
+    renderApp('/projects/5');
+    const panel = await screen.findByRole('region', { name: 'Gestión del proyecto' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Validar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const done = await within(panel).findByText('Proyecto validado.');
+    await waitFor(() => expect(document.activeElement?.contains(done)).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ data: { status: 'Validada' } });
+  });
+
+  it("Publicar shows the API's refusal as it is; Retirar asks for confirmation first", async () => {
     const calls = stubCatalogueApi(
       {
         'GET /api/projects/5': () =>
@@ -320,11 +338,21 @@ describe('/projects/:id for an admin', () => {
     renderApp('/projects/5');
     const panel = await screen.findByRole('region', { name: 'Gestión del proyecto' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Publicar' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Publicar' }));
-    expect(
-      await within(dialog).findByText('No se puede pasar un proyecto de «Validada» a «Publicada»'),
-    ).toBeTruthy();
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'No se puede pasar un proyecto de «Validada» a «Publicada»',
+    );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ data: { status: 'Publicada' } });
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Retirar' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Retirar «Huertos escolares comunitarios»',
+    });
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retirar' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+        data: { status: 'Pendiente' },
+      }),
+    );
   });
 });

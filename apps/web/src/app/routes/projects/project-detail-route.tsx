@@ -66,7 +66,7 @@ function ProjectDetailScreen({
       applyHref={`${path}/inscripcion`}
       notice={
         justApplied
-          ? '¡Inscripción enviada! Te hemos enviado un correo de confirmación. Puedes seguir tu candidatura en tu perfil, en «Candidaturas».'
+          ? '¡Candidatura enviada! Te hemos enviado un correo de confirmación. Puedes seguir su estado en tu perfil, en «Candidaturas».'
           : undefined
       }
       adminPanel={

@@ -10,8 +10,10 @@ const REASON_MAX_LENGTH = 2000;
 
 /**
  * The workflow actions an admin has on a project's page (Validar, Rechazar, Publicar, Terminar,
- * Retirar, depending on its status). Each one is confirmed in a dialog; Rechazar asks for the
- * reason the publisher will receive. The API's Spanish refusal is shown as it is.
+ * Retirar, depending on its status). Validar and Publicar act at once; the ones that are hard to
+ * undo (Rechazar, Terminar, Retirar) are confirmed in a dialog, and Rechazar asks for the reason
+ * the publisher will receive. The result (or the API's Spanish refusal, as it is) takes the focus,
+ * since the button pressed may no longer be offered.
  */
 export function AdminActions({
   projectId,
@@ -30,14 +32,37 @@ export function AdminActions({
   const [reasonError, setReasonError] = useState<string>();
   const [done, setDone] = useState<string>();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
   const actions = adminActionsFor(status);
 
-  function open(next: AdminAction) {
+  function run(chosen: AdminAction, inDialog: boolean) {
+    update.mutate(
+      {
+        projectId,
+        status: chosen.to,
+        rejectionReason: chosen.needsReason ? reason.trim() : undefined,
+      },
+      {
+        onSuccess: () => {
+          setDone(chosen.done);
+          setAction(null);
+          // After the dialog has given the focus back, move it to the result.
+          setTimeout(() => resultRef.current?.focus(), 0);
+        },
+        onError: () => {
+          if (!inDialog) setTimeout(() => resultRef.current?.focus(), 0);
+        },
+      },
+    );
+  }
+
+  function start(chosen: AdminAction) {
     update.reset();
     setDone(undefined);
     setReason('');
     setReasonError(undefined);
-    setAction(next);
+    if (chosen.isDestructive) setAction(chosen);
+    else run(chosen, false);
   }
 
   function confirm() {
@@ -47,19 +72,7 @@ export function AdminActions({
       reasonRef.current?.focus();
       return;
     }
-    update.mutate(
-      {
-        projectId,
-        status: action.to,
-        rejectionReason: action.needsReason ? reason.trim() : undefined,
-      },
-      {
-        onSuccess: () => {
-          setDone(action.done);
-          setAction(null);
-        },
-      },
-    );
+    run(action, true);
   }
 
   return (
@@ -73,14 +86,23 @@ export function AdminActions({
       <p className="text-sm text-slate-700">
         Estado actual: <strong>{status}</strong>
       </p>
-      {done ? <Alert tone="success">{done}</Alert> : null}
+      <div ref={resultRef} tabIndex={-1} className="focus:outline-none">
+        {done ? <Alert tone="success">{done}</Alert> : null}
+        {update.isError && action === null ? (
+          <Alert tone="error">{update.error.message}</Alert>
+        ) : null}
+      </div>
       {actions.length > 0 ? (
         <div className="flex flex-wrap gap-2">
           {actions.map((item) => (
             <Button
               key={item.label}
               variant={item.isDestructive ? 'secondary' : 'primary'}
-              onClick={() => open(item)}
+              isPending={
+                update.isPending && action === null && update.variables?.status === item.to
+              }
+              disabled={update.isPending}
+              onClick={() => start(item)}
             >
               {item.label}
             </Button>
@@ -92,7 +114,10 @@ export function AdminActions({
 
       <Modal
         isOpen={action !== null}
-        onClose={() => setAction(null)}
+        onClose={() => {
+          setAction(null);
+          update.reset();
+        }}
         title={action ? `${action.label} «${projectTitle}»` : ''}
         description={action?.explanation}
         initialFocus={action?.needsReason ? reasonRef : undefined}
@@ -138,7 +163,13 @@ export function AdminActions({
           ) : null}
           {update.isError ? <Alert tone="error">{update.error.message}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setAction(null)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setAction(null);
+                update.reset();
+              }}
+            >
               Cancelar
             </Button>
             <Button

@@ -104,7 +104,7 @@ interface ApplyFormProps {
 /**
  * The application to a project (contract issue 6): the CV as an uploaded PDF or a link, an
  * optional video, four answers, the call and, when that call requires it, the DNI. Every problem
- * is shown at once after "Enviar inscripción" and the focus goes to the first one; the API's own
+ * is shown at once after "Enviar candidatura" and the focus goes to the first one; the API's own
  * refusal (deadline, repeated application…) is shown as it says it.
  */
 export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormProps) {
@@ -245,7 +245,7 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
 
       <div className="flex flex-wrap justify-end gap-3">
         <Button type="submit" isPending={create.isPending}>
-          {create.isPending ? 'Enviando…' : 'Enviar inscripción'}
+          {create.isPending ? 'Enviando…' : 'Enviar candidatura'}
         </Button>
       </div>
     </form>

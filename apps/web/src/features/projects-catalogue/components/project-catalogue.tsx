@@ -72,7 +72,7 @@ export function ProjectCatalogue({ viewer }: { viewer: CatalogueViewer }) {
       />
 
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <aside className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start">
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start">
           <FacetPanel
             filters={filters}
             counts={search.data?.facets ?? {}}
@@ -84,7 +84,7 @@ export function ProjectCatalogue({ viewer }: { viewer: CatalogueViewer }) {
             onLocality={(locality) => go({ ...filters, locality: locality.trim(), page: 1 })}
             onClear={() => go(clearFilters(filters))}
           />
-        </aside>
+        </div>
 
         <section aria-labelledby={resultsId} className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">

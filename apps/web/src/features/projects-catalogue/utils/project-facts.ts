@@ -92,6 +92,7 @@ export interface AdminAction {
   /** Success message. */
   done: string;
   needsReason?: boolean;
+  /** Hard to undo or harmful to others: asks for confirmation in a dialog first. */
   isDestructive?: boolean;
 }
 

@@ -71,15 +71,13 @@ describe('create', () => {
   });
 
   it('when a draft/publish entry is created, it is published unless publishedAt is null', async () => {
-    const published = await request('POST', '/api/projects', {
-      data: { title: unique('P'), type: 'TFG/TFM' },
-    });
+    // Resources have no workflow of their own (a project's status decides its publication).
+    const published = await request('POST', '/api/resources', { data: { title: unique('R') } });
     expect(published.body.data.attributes.publishedAt).toEqual(expect.any(String));
-    const draft = await request('POST', '/api/projects', {
-      data: { title: unique('P'), type: 'TFG/TFM', publishedAt: null },
+    const draft = await request('POST', '/api/resources', {
+      data: { title: unique('R'), publishedAt: null },
     });
     expect(draft.body.data.attributes.publishedAt).toBeNull();
-    expect(draft.body.data.attributes.status).toBe('Pendiente');
   });
 
   it('when a component is written, it is validated and answered when populated', async () => {

@@ -41,8 +41,10 @@ const ADMIN_EXTRA_TRANSITIONS: Partial<Record<ProjectStatus, readonly ProjectSta
 /** Statuses from which a project counts as validated (`validated` = true). */
 const VALIDATED_STATUSES: readonly ProjectStatus[] = ['Validada', 'Publicada', 'Terminada'];
 
-/** Relations only an admin sets: owners are filled in by the server, applications by students. */
-const ADMIN_ONLY_RELATIONS = ['teacher', 'coordinator', 'organization', 'applys'] as const;
+/** Owners: filled in by the server on creation, changed by admins only. */
+const OWNER_RELATIONS = ['teacher', 'coordinator', 'organization'] as const;
+/** Relations a publisher never writes: applications, and the progress record of a selection. */
+const SERVER_RELATIONS = ['applys', 'progress'] as const;
 
 /** The statuses a role may move a project to from `from` (the table of ADR 0024). */
 export function allowedTransitions(
@@ -154,7 +156,7 @@ function checkNamedOwners(data: Record<string, unknown>, owner: Owner) {
     const value = relationAfter(data[key], null);
     if (value !== null && value !== own) throw forbidden();
   }
-  if ('applys' in data) throw forbidden();
+  if (SERVER_RELATIONS.some((key) => key in data)) throw forbidden();
 }
 
 function requireReason(data: Record<string, unknown>) {
@@ -301,9 +303,9 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       const admin = isAdminActor(actor);
       if (!admin) {
         // Owners never change hands outside an admin's desk.
-        for (const key of ADMIN_ONLY_RELATIONS) {
+        if (SERVER_RELATIONS.some((key) => key in data)) throw forbidden();
+        for (const key of OWNER_RELATIONS) {
           if (!(key in data)) continue;
-          if (key === 'applys') throw forbidden();
           const current = {
             teacher: before.teacherId,
             coordinator: before.coordinatorId,

@@ -403,6 +403,11 @@ describe('who may edit which project', () => {
     const organization = await createOrganization();
     expect((await put(project.id, me.headers, { organization: organization.id })).status).toBe(403);
     expect((await projectRow(project.id)).organizationId).toBeNull();
+    // Applications and the progress record are the server's (applying, selecting).
+    const progressOf = await createProject({ teacherId: me.row.id });
+    for (const data of [{ applys: [] }, { progress: null }]) {
+      expect((await put(progressOf.id, me.headers, data)).status, JSON.stringify(data)).toBe(403);
+    }
     // Naming themself again changes nothing and is fine.
     expect((await put(project.id, me.headers, { teacher: me.row.id })).status).toBe(200);
   });

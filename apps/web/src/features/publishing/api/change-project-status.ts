@@ -1,6 +1,7 @@
 import type { ProjectStatus } from '@plataforma/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateProjectData } from './invalidate-project-data';
 
 /**
  * `PUT /api/projects/:id {data:{status}}`: the publisher's transitions (send to review,
@@ -16,7 +17,7 @@ export function useChangeProjectStatus() {
     mutationFn: ({ id, status }: { id: number; status: ProjectStatus }) =>
       changeProjectStatus(id, status),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['publishing'] });
+      await invalidateProjectData(queryClient);
     },
   });
 }

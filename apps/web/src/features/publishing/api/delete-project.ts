@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateProjectData } from './invalidate-project-data';
 
 /** `DELETE /api/projects/:id`: only a project nobody applied to (the API refuses the rest). */
 export async function deleteProject(id: number) {
@@ -11,7 +12,7 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: (id: number) => deleteProject(id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['publishing'] });
+      await invalidateProjectData(queryClient);
     },
   });
 }

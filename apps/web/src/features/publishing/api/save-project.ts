@@ -11,6 +11,7 @@ import {
 } from '../utils/project-values';
 import type { ProjectRecord } from './get-project';
 import { findCampusId } from './find-campus-id';
+import { invalidateProjectData } from './invalidate-project-data';
 
 /** The statuses a publisher saves with: a draft, or sent to review (contract, issue 6). */
 export type SaveStatus = Extract<ProjectStatus, 'Pendiente' | 'Por validar'>;
@@ -81,7 +82,7 @@ export function useSaveProject(original?: ProjectRecord) {
         ? updateProject(original, values, status)
         : createProject(values, status ?? 'Pendiente'),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['publishing'] });
+      await invalidateProjectData(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { CandidateChange } from '../types';
+import { invalidateProjectData } from './invalidate-project-data';
 
 /**
  * `PUT /api/applys/:id {data:{status, status_message, supermatch}}`: a reviewer's change to an
@@ -11,17 +12,14 @@ export async function updateCandidate(id: number, change: CandidateChange) {
   await apiRequest(`/api/applys/${id}`, { method: 'PUT', body: { data: change } });
 }
 
-/** The change; the project's applications and the lists' counts reload afterwards. */
-export function useUpdateCandidate(projectId: number) {
+/** The change; the applications, the lists' counts and the other project screens reload. */
+export function useUpdateCandidate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: CandidateChange }) =>
       updateCandidate(id, change),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['publishing', 'candidates', projectId] }),
-        queryClient.invalidateQueries({ queryKey: ['publishing', 'mine'] }),
-      ]);
+      await invalidateProjectData(queryClient);
     },
   });
 }

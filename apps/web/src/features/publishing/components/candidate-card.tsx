@@ -32,13 +32,7 @@ const ANSWERS = [
  * reviewer's controls: a status with an optional message for the student, and the supermatch
  * mark (a toggle button).
  */
-export function CandidateCard({
-  candidate,
-  projectId,
-}: {
-  candidate: Candidate;
-  projectId: number;
-}) {
+export function CandidateCard({ candidate }: { candidate: Candidate }) {
   const { id, attributes } = candidate;
   const name = getCandidateName(candidate);
   const { degree, university } = getCandidateStudies(candidate);
@@ -49,8 +43,8 @@ export function CandidateCard({
   const [status, setStatus] = useState<ApplicationStatus>(attributes.status);
   const [message, setMessage] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
-  const update = useUpdateCandidate(projectId);
-  const supermatch = useUpdateCandidate(projectId);
+  const update = useUpdateCandidate();
+  const supermatch = useUpdateCandidate();
   const baseId = useId().replace(/:/g, '');
   const headingId = `${baseId}-name`;
   const isSupermatch = attributes.supermatch === true;

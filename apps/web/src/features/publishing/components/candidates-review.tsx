@@ -68,7 +68,7 @@ export function CandidatesReview({ projectId }: { projectId: number }) {
       </p>
       <div className="flex flex-col gap-4">
         {shown.map((candidate) => (
-          <CandidateCard key={candidate.id} candidate={candidate} projectId={projectId} />
+          <CandidateCard key={candidate.id} candidate={candidate} />
         ))}
       </div>
     </div>

@@ -21,9 +21,13 @@ export function parseProjectId(raw: string | undefined): number | null {
   return Number(raw);
 }
 
-/** What the apply page leaves in the history state after a successful application. */
+/**
+ * The history state of a project page: `applied` after a successful application (the apply page
+ * leaves it), `catalogueSearch` when it was opened from a search (the cards leave it).
+ */
 export interface AppliedState {
   applied?: boolean;
+  catalogueSearch?: string;
 }
 
 function ProjectDetailScreen({
@@ -55,7 +59,9 @@ function ProjectDetailScreen({
   }
 
   const path = `/projects/${projectId}`;
-  const justApplied = (location.state as AppliedState | null)?.applied === true;
+  const state = location.state as AppliedState | null;
+  const justApplied = state?.applied === true;
+  const catalogueSearch = state?.catalogueSearch?.startsWith('?') ? state.catalogueSearch : '';
   return (
     <ProjectDetailView
       project={project.data}
@@ -64,6 +70,7 @@ function ProjectDetailScreen({
       isSaved={favorites.data?.includes(projectId) ?? false}
       loginHref={loginPathReturningTo(path)}
       applyHref={`${path}/inscripcion`}
+      backHref={`/projects${catalogueSearch}`}
       notice={
         justApplied
           ? '¡Candidatura enviada! Te hemos enviado un correo de confirmación. Puedes seguir su estado en tu perfil, en «Candidaturas».'

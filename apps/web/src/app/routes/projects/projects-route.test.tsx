@@ -6,6 +6,7 @@ import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-st
 import { clearSession } from '../../../lib/session-tokens';
 import {
   account,
+  projectAnswer,
   searchAnswer,
   searchEntry,
   STUDENT_ID,
@@ -128,6 +129,21 @@ describe('/projects for a visitor', () => {
       target: { value: 'relevance' },
     });
     await waitFor(() => expect(router.state.location.search).toBe('?q=agua+limpia&sort=relevance'));
+  });
+
+  it('a card opens the project, whose "Volver a los proyectos" returns to the same search', async () => {
+    stubCatalogueApi({
+      'GET /api/projects/search': () =>
+        jsonResponse(searchAnswer([searchEntry(5, 'Huertos escolares comunitarios')])),
+      'GET /api/projects/5': () => jsonResponse(projectAnswer(5)),
+    });
+    const { router } = renderApp('/projects?ods=4&sort=title');
+    fireEvent.click(await screen.findByRole('link', { name: 'Huertos escolares comunitarios' }));
+    await screen.findByRole('heading', { level: 1, name: 'Huertos escolares comunitarios' });
+    expect(router.state.location.pathname).toBe('/projects/5');
+    expect(screen.getByRole('link', { name: 'Volver a los proyectos' }).getAttribute('href')).toBe(
+      '/projects?ods=4&sort=title',
+    );
   });
 
   it('with no results it says so in Spanish and offers to remove the filters', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ProjectCardData } from '../types';
 import { formatDate, placeLabel } from '../utils/project-facts';
 import { Badge, ProjectStatusBadge } from './badges';
@@ -30,6 +30,8 @@ export function ProjectCard({
   children,
 }: ProjectCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // The project page offers a way back to this very search (ADR 0027).
+  const { search } = useLocation();
   const place = placeLabel(project.locality, project.location);
   const publisher = project.organizationName ?? project.teacherName;
   const deadline = formatDate(project.applicationDeadline);
@@ -43,6 +45,7 @@ export function ProjectCard({
       <Heading className="text-lg leading-snug font-semibold text-balance text-slate-900">
         <Link
           to={`/projects/${project.id}`}
+          state={{ catalogueSearch: search }}
           className="text-main-ink underline-offset-2 hover:underline"
         >
           {project.title}

@@ -42,7 +42,7 @@ export function ProjectCatalogue({ viewer }: { viewer: CatalogueViewer }) {
   const hrefFor = (page: number) => `?${toSearchParams({ ...filters, page }).toString()}`;
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-3 py-5 sm:px-6 sm:py-10">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-3 py-5 sm:px-6 sm:py-10">
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Proyectos</h1>
         <p className="max-w-3xl text-base text-slate-700">
@@ -51,13 +51,6 @@ export function ProjectCatalogue({ viewer }: { viewer: CatalogueViewer }) {
             : 'Proyectos de impacto social y TFG/TFM de organizaciones y docentes. Filtra por lo que te interesa y guarda los que quieras revisar.'}
         </p>
       </div>
-
-      {viewer.role === 'student' &&
-      viewer.studentId !== null &&
-      activeCount === 0 &&
-      filters.page === 1 ? (
-        <RecommendedProjects studentId={viewer.studentId} />
-      ) : null}
 
       <SearchBox
         q={filters.q}
@@ -70,6 +63,13 @@ export function ProjectCatalogue({ viewer }: { viewer: CatalogueViewer }) {
           })
         }
       />
+
+      {viewer.role === 'student' &&
+      viewer.studentId !== null &&
+      activeCount === 0 &&
+      filters.page === 1 ? (
+        <RecommendedProjects studentId={viewer.studentId} />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start">

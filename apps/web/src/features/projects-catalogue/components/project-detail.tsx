@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import type { CatalogueViewer, OwnApplication, ProjectDetail } from '../types';
@@ -160,6 +161,8 @@ export interface ProjectDetailViewProps extends Omit<ApplyPanelProps, 'project'>
   notice?: string;
   /** The admins' workflow actions, composed by the route. */
   adminPanel?: ReactNode;
+  /** The catalogue to go back to (the search the project was opened from). */
+  backHref: string;
 }
 
 /**
@@ -170,6 +173,7 @@ export function ProjectDetailView({
   project,
   notice,
   adminPanel,
+  backHref,
   ...apply
 }: ProjectDetailViewProps) {
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -180,6 +184,12 @@ export function ProjectDetailView({
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-3 py-5 sm:px-6 sm:py-10">
+      <Link
+        to={backHref}
+        className="self-start text-sm font-semibold text-main-ink underline underline-offset-2"
+      >
+        Volver a los proyectos
+      </Link>
       {notice ? (
         <div ref={noticeRef} tabIndex={-1} className="focus:outline-none">
           <Alert tone="success">{notice}</Alert>

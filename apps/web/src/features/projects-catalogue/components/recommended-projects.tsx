@@ -1,6 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { useRecommendedProjects } from '../api/get-recommended-projects';
 import { ProjectCard } from './project-card';
+
+const FIRST_SHOWN = 3;
 
 /**
  * "Proyectos recomendados para ti" (students): the matching's top projects with their score and
@@ -9,8 +12,12 @@ import { ProjectCard } from './project-card';
  */
 export function RecommendedProjects({ studentId }: { studentId: number }) {
   const headingId = useId();
+  const listId = useId();
+  const [showAll, setShowAll] = useState(false);
   const { data } = useRecommendedProjects(studentId);
   if (!data || data.length === 0) return null;
+  // Three first, so the catalogue is not pushed far down (a phone shows one card a screen).
+  const shown = showAll ? data : data.slice(0, FIRST_SHOWN);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div>
@@ -21,8 +28,8 @@ export function RecommendedProjects({ studentId }: { studentId: number }) {
           Elegidos según tu perfil: tus estudios, tu provincia y tus intereses.
         </p>
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {data.map(({ project, score, reasons }) => (
+      <ul id={listId} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map(({ project, score, reasons }) => (
           <li key={project.id}>
             <ProjectCard project={project} studentId={studentId}>
               <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
@@ -42,6 +49,17 @@ export function RecommendedProjects({ studentId }: { studentId: number }) {
           </li>
         ))}
       </ul>
+      {data.length > FIRST_SHOWN ? (
+        <Button
+          variant="secondary"
+          className="self-start"
+          aria-expanded={showAll}
+          aria-controls={listId}
+          onClick={() => setShowAll((all) => !all)}
+        >
+          {showAll ? 'Ver menos recomendaciones' : `Ver las ${data.length} recomendaciones`}
+        </Button>
+      ) : null}
     </section>
   );
 }

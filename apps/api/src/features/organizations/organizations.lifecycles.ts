@@ -7,6 +7,8 @@ import type { LifecycleEvent } from '../../lib/strapi/types';
 import { permissionsFor } from '../site/site.service';
 
 export const ORGANIZATION_UID = 'api::organization.organization';
+/** Key of this feature in the state the hooks of one write share. */
+const COORDINATOR_STATE = 'organizations.coordinatorId';
 
 /**
  * A coordinator without an organisation creates theirs (spec §2 /organizations/create) and is
@@ -40,11 +42,11 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
       if (coordinator.organizationId !== null) {
         throw new AppError('VALIDATION', 'Ya perteneces a una organización');
       }
-      state.coordinatorId = coordinator.id;
+      state[COORDINATOR_STATE] = coordinator.id;
     },
 
     async afterCreate({ tx, id, state }: LifecycleEvent) {
-      const coordinatorId = state.coordinatorId as number | undefined;
+      const coordinatorId = state[COORDINATOR_STATE] as number | undefined;
       if (coordinatorId === undefined) return;
       const linked = await tx
         .update(coordinators)

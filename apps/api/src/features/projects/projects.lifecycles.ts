@@ -253,13 +253,16 @@ async function publishersOf(tx: Transaction, project: ProjectRow) {
   });
 }
 
+/** Keys of this feature in the state the hooks of one write share (other features hook in too). */
+const OWNER_STATE = 'projects.owner';
+const BEFORE_STATE = 'projects.before';
+
 /** Attaches the project workflow to the app's entity service (called once in app.ts). */
 export function registerProjectLifecycles(app: FastifyInstance) {
   app.entities.registry.addLifecycles(PROJECT_UID, {
     async beforeCreate({ tx, actor, data, state }: LifecycleEvent) {
       if (actor === SYSTEM) return;
       const status = (data.status ?? 'Pendiente') as ProjectStatus;
-      state.status = status;
       if (actor.kind !== 'user' || isAdminActor(actor)) {
         if (status === 'Rechazada') requireReason(data);
         checkPublishedAt(data, status);
@@ -274,12 +277,12 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       }
       const owner = await ownerOf(tx, actor);
       checkNamedOwners(data, owner);
-      state.owner = owner;
+      state[OWNER_STATE] = owner;
     },
 
     async afterCreate({ tx, actor, id, state }: LifecycleEvent) {
       if (actor === SYSTEM) return;
-      const owner = state.owner as Owner | undefined;
+      const owner = state[OWNER_STATE] as Owner | undefined;
       if (owner) {
         // A publisher's project: theirs, a draft or under review, never validated or published.
         await tx
@@ -299,7 +302,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
     async beforeUpdate({ tx, actor, id, data, state }: LifecycleEvent) {
       if (actor === SYSTEM) return;
       const before = await readProject(tx, id);
-      state.before = before;
+      state[BEFORE_STATE] = before;
       const admin = isAdminActor(actor);
       if (!admin) {
         // Owners never change hands outside an admin's desk.
@@ -332,7 +335,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       const { tx, actor, id, state } = event;
       if (actor === SYSTEM) return;
       await syncWithStatus(tx, id);
-      const before = state.before as ProjectRow;
+      const before = state[BEFORE_STATE] as ProjectRow;
       const after = await readProject(tx, id);
       if (after.status === before.status || !isAdminActor(actor)) return;
       // An admin's decision is told to the publisher (spec §7 confirmProject).

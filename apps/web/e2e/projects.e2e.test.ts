@@ -1,0 +1,262 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, useBrowser } from './support/browser';
+import { waitForEmail } from './support/mailbox';
+import { DEMO, signInAs } from './support/session';
+
+const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+
+/** A one-page PDF, enough for the upload's content detection. */
+const CV_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(SCREENSHOTS, `projects-${name}.png`), fullPage: true });
+
+/** The heading of the page, once it is there. */
+async function heading(page: Page, name: string | RegExp) {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/**
+ * The core of the product in one journey (issue 6): a coordinator publishes a project, the admin
+ * validates and publishes it, a student finds it through a facet, saves it and applies with a CV,
+ * the coordinator preselects and selects the student, the admin assigns a tutor, and the student
+ * sees every step in the profile; every email arrives in the SMTP sink.
+ */
+describe('project journey', () => {
+  const browser = useBrowser();
+  // Unique per run: the journey may run against a database that already holds an earlier one.
+  const title = `Huerto escolar accesible ${Date.now().toString(36)}`;
+  let projectId = 0;
+
+  beforeAll(() => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+
+  it('a coordinator publishes a project through the form and sends it to review', async () => {
+    const { page } = browser;
+    await signInAs(browser.context, browser.baseUrl, DEMO.coordinator);
+    await page.goto('/projects/create');
+    await heading(page, 'Publica tu proyecto');
+
+    // Step 1: el proyecto. Going on with nothing filled in is refused.
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByText('Este campo es obligatorio.').first().waitFor();
+    await page.getByLabel('Título del proyecto').fill(title);
+    await page.getByRole('radio', { name: 'Impacto social' }).check();
+    await page
+      .getByLabel('Descripción')
+      .fill(
+        'Un huerto en el patio del colegio que todo el alumnado pueda cuidar, también en silla de ruedas.',
+      );
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // Step 2: impacto y perfil.
+    await page
+      .getByRole('textbox', { name: 'Objetivos', exact: true })
+      .fill('Diseñar bancales accesibles y un plan de riego.');
+    await page.getByRole('checkbox', { name: /^4\. Educación de calidad/ }).check();
+    await page.getByRole('checkbox', { name: /^11\. Ciudades y comunidades sostenibles/ }).check();
+    await page
+      .getByLabel('Perfil académico que buscas')
+      .fill('Arquitectura, Magisterio o Ciencias Ambientales.');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // Step 3: condiciones.
+    await page
+      .getByRole('radiogroup', { name: /prácticas/ })
+      .getByRole('radio', { name: 'No' })
+      .check();
+    await page
+      .getByRole('radiogroup', { name: /remunerado/ })
+      .getByRole('radio', { name: 'No' })
+      .check();
+    await page.getByRole('radiogroup', { name: 'Dedicación' }).getByRole('radio').first().check();
+    await page.getByLabel('Idioma de trabajo').selectOption('Español');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // Step 4: dónde y quién. A remote project needs no province.
+    await page
+      .getByRole('radiogroup', { name: 'Modalidad' })
+      .getByRole('radio', { name: 'Remoto' })
+      .check();
+    await page.getByRole('checkbox', { name: 'Educación y Magisterio' }).check();
+    await checkA11y(page);
+    await shot(page, 'create-last-step');
+    await page.getByRole('button', { name: 'Enviar a revisión' }).click();
+
+    // The coordinator's list shows it waiting for validation.
+    await page.waitForURL((url) => url.pathname === '/organizations');
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByText('Por validar').waitFor();
+    const link = await row.getByRole('link', { name: `Ver «${title}»` }).getAttribute('href');
+    projectId = Number(/\/projects\/(\d+)/.exec(link ?? '')?.[1]);
+    expect(projectId).toBeGreaterThan(0);
+    await checkA11y(page);
+    await shot(page, 'coordinator-list');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('the admin validates and publishes it, and the coordinator is told each time', async () => {
+    const { page } = browser;
+    await signInAs(browser.context, browser.baseUrl, DEMO.admin);
+    await page.goto(`/projects/${projectId}`);
+    await heading(page, title);
+    await page.getByRole('button', { name: 'Validar' }).click();
+    await page.getByText('Validada', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Publicar' }).click();
+    await page.getByText('Publicada', { exact: true }).first().waitFor();
+    await checkA11y(page);
+    await shot(page, 'admin-detail');
+
+    await waitForEmail(DEMO.coordinator, new RegExp(`${title}.*Validada`));
+    await waitForEmail(DEMO.coordinator, new RegExp(`${title}.*Publicada`));
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('a student finds it through a facet, saves it and applies with a CV', async () => {
+    const { page } = browser;
+    await signInAs(browser.context, browser.baseUrl, DEMO.student);
+    await page.goto('/projects');
+    await heading(page, 'Proyectos');
+    const remote = page.getByRole('checkbox', { name: /^Remoto/ });
+    await remote.click();
+    await page.waitForURL((url) => url.searchParams.getAll('presentiality').includes('Remoto'));
+    await expect.poll(() => remote.isChecked()).toBe(true);
+    const card = page.getByRole('link', { name: title });
+    await card.waitFor();
+    await checkA11y(page);
+    await shot(page, 'catalogue-facet');
+
+    // The search is in the URL: opening it again shows the same result.
+    await page.reload();
+    await card.waitFor();
+    await card.click();
+    await heading(page, title);
+    const save = page.getByRole('button', { name: /^Guardar/ }).first();
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('link', { name: 'Inscribirme' }).click();
+    await page.waitForURL(`**/projects/${projectId}/inscripcion`);
+    await page.getByLabel('Tu CV en PDF').setInputFiles({
+      name: 'cv-lucia.pdf',
+      mimeType: 'application/pdf',
+      buffer: CV_PDF,
+    });
+    await page.getByText('cv-lucia.pdf').first().waitFor();
+    await page
+      .getByLabel('¿Qué te interesa de este proyecto?')
+      .fill('La accesibilidad de los espacios escolares.');
+    await page
+      .getByLabel('¿Qué te motiva a participar?')
+      .fill('Quiero que mi TFG sirva a un colegio real.');
+    await page
+      .getByLabel('¿Por qué eres un buen candidato o candidata?')
+      .fill('He diseñado huertos urbanos como voluntaria.');
+    await page.getByLabel('Disponibilidad').fill('Desde enero, 10 horas a la semana.');
+    await checkA11y(page);
+    await shot(page, 'apply-form');
+    await page.getByRole('button', { name: /Enviar (mi )?candidatura/ }).click();
+    await page
+      .getByText(/candidatura.*enviad/i)
+      .first()
+      .waitFor();
+
+    await waitForEmail(DEMO.student, new RegExp(`Hemos recibido tu candidatura a «${title}»`));
+    await waitForEmail(DEMO.coordinator, new RegExp(`Nueva candidatura a «${title}»`));
+
+    // Back in the catalogue the card says so.
+    await page.goto('/projects?presentiality=Remoto');
+    const found = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: title }) });
+    await found.getByText('Inscrito').waitFor();
+    await found.getByText('Guardado').waitFor();
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('the coordinator reviews the candidate, preselects and then selects them', async () => {
+    const { page } = browser;
+    await signInAs(browser.context, browser.baseUrl, DEMO.coordinator);
+    await page.goto('/organizations');
+    await page
+      .getByRole('link', { name: `Candidaturas de «${title}»` })
+      .first()
+      .click();
+    await page.waitForURL(`**/projects/${projectId}/candidaturas`);
+    const status = page.getByLabel('Estado de la candidatura', { exact: true });
+    await status.waitFor();
+    await checkA11y(page);
+    await shot(page, 'candidates');
+
+    await status.selectOption('Preseleccionado');
+    await page
+      .getByLabel(/Mensaje para el estudiante/)
+      .first()
+      .fill('Nos encaja tu experiencia: hablamos pronto.');
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await waitForEmail(DEMO.student, new RegExp(`«${title}»: Preseleccionado`));
+
+    await status.selectOption('Seleccionado');
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await waitForEmail(DEMO.student, new RegExp(`«${title}»: Seleccionado`));
+    await waitForEmail(DEMO.student, new RegExp(`Te han seleccionado para «${title}»`));
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('the admin assigns a tutor to the selected application', async () => {
+    const { page } = browser;
+    await signInAs(browser.context, browser.baseUrl, DEMO.admin);
+    await page.goto('/projects/asignations');
+    const row = page.getByRole('listitem').filter({ hasText: `«${title}»` }).first();
+    await row.waitFor();
+    const tutor = row.getByRole('combobox');
+    await tutor.fill('Carmen');
+    await page.getByRole('option', { name: /Carmen López Fernández/ }).click();
+    await row.getByRole('button', { name: /Asignar|Guardar/ }).click();
+    await row
+      .getByText(/Carmen López Fernández/)
+      .first()
+      .waitFor();
+    await checkA11y(page);
+    await shot(page, 'asignations');
+    await waitForEmail(DEMO.student, /tutor/i);
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('the student sees every step in the profile', async () => {
+    const { page } = browser;
+    await signInAs(browser.context, browser.baseUrl, DEMO.student);
+
+    await page.goto('/profile?section=applys');
+    const application = page.getByRole('listitem').filter({ hasText: title }).first();
+    await application.getByText('Seleccionado').first().waitFor();
+    await checkA11y(page);
+    await shot(page, 'profile-applys');
+
+    await page.goto('/profile?section=projects');
+    await page.getByRole('listitem').filter({ hasText: title }).first().waitFor();
+
+    await page.goto('/profile?section=ongoing');
+    const ongoing = page.getByRole('listitem').filter({ hasText: title }).first();
+    await ongoing.getByText(/Carmen López Fernández/).waitFor();
+    await checkA11y(page);
+    await shot(page, 'profile-ongoing');
+
+    await page.goto('/profile?section=notifications');
+    for (const status of ['Seleccionado', 'Preseleccionado']) {
+      await page
+        .getByText(new RegExp(`${title}.*${status}|${status}.*${title}`))
+        .first()
+        .waitFor();
+    }
+    await shot(page, 'profile-notifications');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});

@@ -263,8 +263,11 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
     find: byRole({
       visitor: () => published,
       authenticated: () => published,
-      student: () => published,
-      teacher: (a) => or(published, teacherProjects(a)),
+      // Out of the catalogue (ended, withdrawn), a project stays readable by those it concerns:
+      // the students who applied to it and the teachers who tutor one of them.
+      student: (a) => or(published, { applys: { student: ownProfile(a) } }),
+      teacher: (a) =>
+        or(published, teacherProjects(a), { applys: { tutorAsigned: { user: { id: me(a) } } } }),
       coordinator: (a) => or(published, coordinatorProjects(a)),
       admin: always,
     }),

@@ -53,6 +53,8 @@ export async function getStudentApplications(
     'populate[tutorAsigned][populate][user][fields][1]': 'surname',
     'sort[0]': 'createdAt:desc',
     'pagination[pageSize]': PAGE_SIZE,
+    // A project that ended or was withdrawn is out of the catalogue but still the student's.
+    publicationState: 'preview',
   });
   const answer = await apiRequest<{ data: ApplyEntry[] }>(`/api/applys?${params}`, { signal });
   return answer.data.map(({ id, attributes: a }) => ({

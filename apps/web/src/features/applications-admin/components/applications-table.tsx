@@ -23,7 +23,7 @@ export function ApplicationsTable({
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-main"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-main"
     >
       <table className="min-w-[56rem] w-full divide-y divide-slate-200 bg-white">
         <caption

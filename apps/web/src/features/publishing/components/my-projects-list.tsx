@@ -100,7 +100,7 @@ export function MyProjectsList({ createHref }: MyProjectsListProps) {
         </div>
       ) : (
         <>
-          <div className="hidden overflow-x-auto md:block">
+          <div className="relative hidden overflow-x-auto md:block">
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">Tus proyectos, su estado y sus candidaturas</caption>
               <thead>

@@ -106,7 +106,7 @@ export function PermissionMatrix({ rows, onSave }: PermissionMatrixProps) {
           {PERMISSION_ROLES.map(({ role, label: roleLabel }) => (
             <TabPanel
               key={role}
-              className="overflow-x-auto rounded-xl border border-slate-300 bg-white"
+              className="relative overflow-x-auto rounded-xl border border-slate-300 bg-white"
             >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Permisos de {roleLabel}</caption>

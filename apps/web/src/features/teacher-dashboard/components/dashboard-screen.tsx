@@ -118,7 +118,7 @@ function ProjectsSection({ dashboard }: { dashboard: TeacherDashboard }) {
           role="region"
           aria-labelledby={captionId}
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-main"
+          className="relative overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-main"
         >
           <table className="w-full min-w-[40rem] divide-y divide-slate-200 bg-white">
             <caption id={captionId} className="px-3 py-3 text-left text-sm font-semibold">

@@ -163,7 +163,7 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
-      <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4">
+      <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-base font-bold text-slate-900">Tu currículum</legend>
         <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
           <legend className="mb-2 w-full text-sm font-semibold text-slate-900">
@@ -208,7 +208,7 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
         <TextField {...textProps('video')} />
       </fieldset>
 
-      <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4">
+      <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-base font-bold text-slate-900">Sobre ti y el proyecto</legend>
         <TextareaField {...textProps('interest')} />
         <TextareaField {...textProps('motivation')} />
@@ -217,7 +217,7 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
       </fieldset>
 
       {calls.length > 0 ? (
-        <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4">
+        <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-base font-bold text-slate-900">Convocatoria</legend>
           <FieldShell item={callItem} id={idOf('callId')} error={errors.callId}>
             <select

@@ -6,6 +6,17 @@ import { Badge, ProjectStatusBadge } from './badges';
 import { OdsTiles } from './ods-tiles';
 import { SaveToggle } from './save-toggle';
 
+/** One "label: value" line of a card. */
+function Fact({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt className="inline font-semibold text-slate-900">{label}: </dt>
+      <dd className="inline">{value}</dd>
+    </div>
+  );
+}
+
 interface ProjectCardProps {
   project: ProjectCardData;
   /** The heading level of the title, so the page's outline stays in order. */
@@ -52,25 +63,10 @@ export function ProjectCard({
         </Link>
       </Heading>
       {publisher ? <p className="text-sm font-medium text-slate-800">{publisher}</p> : null}
-      <dl className="grid gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
-        {project.type ? (
-          <>
-            <dt className="font-semibold text-slate-900">Tipo</dt>
-            <dd>{project.type}</dd>
-          </>
-        ) : null}
-        {place ? (
-          <>
-            <dt className="font-semibold text-slate-900">Lugar</dt>
-            <dd>{place}</dd>
-          </>
-        ) : null}
-        {deadline ? (
-          <>
-            <dt className="font-semibold text-slate-900">Inscripción hasta</dt>
-            <dd>{deadline}</dd>
-          </>
-        ) : null}
+      <dl className="flex flex-col gap-1 text-sm text-slate-700">
+        <Fact label="Tipo" value={project.type} />
+        <Fact label="Lugar" value={place} />
+        <Fact label="Inscripción hasta" value={deadline} />
       </dl>
       <OdsTiles ods={project.ods} size="sm" />
       {children}

@@ -129,7 +129,7 @@ export function ProjectCatalogue({ viewer }: { viewer: CatalogueViewer }) {
             <>
               <ul
                 aria-busy={search.isPlaceholderData || undefined}
-                className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+                className="grid gap-4 sm:grid-cols-2"
               >
                 {search.data.projects.map((project) => (
                   <li key={project.id}>

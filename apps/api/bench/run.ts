@@ -196,6 +196,20 @@ async function main() {
         path: '/api/projects?filters[title][$containsi]=huerto&populate=*',
         budget: { rps: 200 },
       },
+      // Issue 6 gives no budget for these; they are measured so a slow change shows.
+      {
+        name: 'catalogue search (facets)',
+        path: '/api/projects/search?presentiality=Remoto&type=TFG%2FTFM',
+      },
+      {
+        name: 'catalogue text search (facets)',
+        path: '/api/projects/search?q=energia&sort=relevance',
+      },
+      {
+        name: 'recommended projects (student)',
+        path: '/api/projects/recommended',
+        headers: auth,
+      },
       {
         name: 'universities by name (10)',
         path: '/api/universities/names?filters[name][$contains]=universidad&pagination[page]=1&pagination[pageSize]=10',

@@ -216,7 +216,8 @@ describe('/projects/:id/inscripcion', () => {
         dni: '12345678Z',
       },
     });
-    expect(await screen.findByText(/¡Candidatura enviada!/)).toBeTruthy();
+    const notice = await screen.findByText(/¡Candidatura enviada!/);
+    await waitFor(() => expect(document.activeElement?.contains(notice)).toBe(true));
     await waitFor(() => expect(screen.getByText('Inscrito')).toBeTruthy());
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Inscribirme' }).disabled).toBe(
       true,

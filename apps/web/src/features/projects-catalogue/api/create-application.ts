@@ -10,15 +10,23 @@ export async function createApplication(data: Record<string, unknown>) {
   return apiRequest<{ data: { id: number } }>('/api/applys', { method: 'POST', body: { data } });
 }
 
-export function useCreateApplication() {
+/**
+ * @param onApplied runs first on success (the apply page leaves for the project's page). It is a
+ * hook-level callback on purpose: the refreshed "own application" query makes the apply page
+ * swap the form for "Ya te has inscrito", and a `mutate(…, {onSuccess})` callback of an
+ * unmounted form would never run.
+ */
+export function useCreateApplication(onApplied?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApplication,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      onApplied?.();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: [CATALOGUE_QUERY_ROOT] }),
         // The profile's "Candidaturas" (features/profile) lists it too.
         queryClient.invalidateQueries({ queryKey: ['profile'] }),
-      ]),
+      ]);
+    },
   });
 }

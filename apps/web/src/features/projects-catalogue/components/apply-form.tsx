@@ -112,7 +112,7 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
   const [values, setValues] = useState<ApplyFormValues>(emptyApplyForm);
   const [errors, setErrors] = useState<ApplyErrors>({});
   const [wasSubmitted, setWasSubmitted] = useState(false);
-  const create = useCreateApplication();
+  const create = useCreateApplication(onApplied);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const idOf = (field: string) => `${formId}-${field}`;
@@ -136,7 +136,6 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
       return;
     }
     create.mutate(toApplyBody(values, { studentId, projectId, calls }), {
-      onSuccess: onApplied,
       onError: () => errorRef.current?.focus(),
     });
   }

@@ -69,12 +69,10 @@ async function findIds(baseUrl: string) {
   const student = await apiSignIn(baseUrl, DEMO.student);
   const open = await json('/api/projects/search?pageSize=50&sort=deadline', student.jwt);
   ids.notApplied = open.data.find((p) => p.attributes.applied === false)?.id ?? 0;
-  expect(ids).toEqual({
-    published: expect.any(Number),
-    teacherProject: expect.any(Number),
-    notApplied: expect.any(Number),
-  });
-  expect(Object.values(ids).every((id) => id > 0)).toBe(true);
+  expect(
+    Object.values(ids).every((id) => id > 0),
+    JSON.stringify(ids),
+  ).toBe(true);
 }
 
 for (const [label, viewport] of [

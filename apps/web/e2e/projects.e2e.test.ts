@@ -214,7 +214,10 @@ describe('project journey', () => {
     const { page } = browser;
     await signInAs(browser.context, browser.baseUrl, DEMO.admin);
     await page.goto('/projects/asignations');
-    const row = page.getByRole('listitem').filter({ hasText: `«${title}»` }).first();
+    const row = page
+      .getByRole('listitem')
+      .filter({ hasText: `«${title}»` })
+      .first();
     await row.waitFor();
     const tutor = row.getByRole('combobox');
     await tutor.fill('Carmen');

@@ -50,7 +50,7 @@ describe('projects out of the catalogue', () => {
     const own = await send(app, 'GET', `/api/applys?populate=project&publicationState=preview`, {
       headers: bearer(app, applicant.userId),
     });
-    const entry = (own.body.data as { attributes: { project: { data: unknown } } }[])[0];
+    const entry = (own.body.data as unknown as { attributes: { project: { data: unknown } } }[])[0];
     expect(entry?.attributes.project.data).toMatchObject({ id: finished.id });
   });
 });

@@ -708,8 +708,7 @@ class HookRun {
 
   async run(step: keyof Lifecycles, tx: Transaction, id: number) {
     for (const lifecycles of this.type.lifecycles) {
-      const hook = lifecycles[step];
-      if (!hook) continue;
+      if (!lifecycles[step]) continue;
       const event: LifecycleEvent = {
         tx,
         actor: this.actor,
@@ -718,7 +717,7 @@ class HookRun {
         state: this.state,
         afterCommit: (callback) => this.pending.push(callback),
       };
-      await hook.call(lifecycles, event);
+      await lifecycles[step]?.(event);
     }
   }
 

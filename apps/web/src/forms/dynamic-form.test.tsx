@@ -81,7 +81,7 @@ describe('DynamicForm steps', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.click(screen.getByLabelText('Acepto las condiciones'));
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Ana', city: 'Madrid', terms: true });
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Ana', city: 'Madrid', terms: true }, 'submit');
   });
 
   it('when the form has one step, there is no progress bar and no "Anterior"', () => {
@@ -154,7 +154,7 @@ describe('DynamicForm validation on change', () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>('Horas').value).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
-    expect(onSubmit).toHaveBeenCalledWith({ hours: 3 });
+    expect(onSubmit).toHaveBeenCalledWith({ hours: 3 }, 'submit');
   });
 });
 
@@ -171,5 +171,35 @@ describe('DynamicForm keyboard', () => {
     const group = screen.getByRole('radiogroup', { name: 'Me adapto a los cambios' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(group.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+  });
+
+  it('with several final buttons and step titles, each button submits with its key and every step has its heading', () => {
+    const onSubmit = vi.fn();
+    render(
+      <DynamicForm
+        items={[
+          { type: 'text', value: 'title', label: 'Título', step: 1 },
+          { type: 'text', value: 'place', label: 'Lugar', step: 2 },
+        ]}
+        stepTitles={['El proyecto', 'Dónde']}
+        actions={[
+          { key: 'draft', label: 'Guardar borrador', variant: 'secondary' },
+          { key: 'review', label: 'Enviar a revisión' },
+        ]}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByRole('group', { name: /Paso 1 de 2\s*El proyecto/ })).toBeTruthy();
+    type('Título', 'Huerto');
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(screen.getByRole('heading', { name: /Paso 2 de 2\s*Dónde/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finalizar' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar a revisión' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    type('Lugar', 'Murcia');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar a revisión' }));
+    expect(onSubmit).toHaveBeenLastCalledWith({ title: 'Huerto', place: 'Murcia' }, 'review');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    expect(onSubmit).toHaveBeenLastCalledWith({ title: 'Huerto', place: 'Murcia' }, 'draft');
   });
 });

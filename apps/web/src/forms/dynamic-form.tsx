@@ -5,21 +5,38 @@ import { FormField } from './form-field';
 import { getFieldId, useForm } from './engine/use-form';
 import { getActiveItems } from './engine/validation';
 
+/** One of the last step's buttons: each submits the form with its own meaning. */
+export interface FormAction {
+  key: string;
+  label: ReactNode;
+  variant?: 'primary' | 'secondary';
+}
+
 interface DynamicFormProps {
   items: FormItem[];
   initialValues?: FormValues;
-  /** Called with the shown items' values once the last step is valid. */
-  onSubmit: (values: FormValues) => void;
+  /**
+   * Called with the shown items' values once the last step is valid, and the key of the button
+   * that submitted it (`submit` with the single default button).
+   */
+  onSubmit: (values: FormValues, action: string) => void;
   /** Names the progress bar (e.g. the form's title). */
   progressLabel?: string;
   /** Text of the last step's button. */
   submitLabel?: ReactNode;
+  /** Several last-step buttons instead of one (a draft or a review); Enter chooses the first. */
+  actions?: FormAction[];
+  /** A heading per step, in order, shown under "Paso n de m". */
+  stepTitles?: string[];
+  /** While the submission is under way the last-step buttons wait and a second one is ignored. */
+  isPending?: boolean;
 }
 
 /**
  * A form made of item definitions (spec §3), split into steps by `item.step` (spec §4 Form
  * steps): the current step's visible items, a progress bar, "Anterior", "Siguiente" and
- * "Finalizar". A step cannot be left forwards while invalid.
+ * "Finalizar" (or several final buttons, e.g. a project's draft and review, ADR 0028). A step
+ * cannot be left forwards while invalid.
  */
 export function DynamicForm({
   items,
@@ -27,9 +44,15 @@ export function DynamicForm({
   onSubmit,
   progressLabel = 'Progreso del formulario',
   submitLabel = 'Finalizar',
+  actions,
+  stepTitles,
+  isPending = false,
 }: DynamicFormProps) {
+  const lastButtons = actions ?? [{ key: 'submit', label: submitLabel }];
+  const chosen = useRef(lastButtons[0]?.key ?? 'submit');
   const formId = useId().replace(/:/g, '');
   const form = useForm({ items, initialValues, formId });
+  const stepTitle = stepTitles?.[form.stepIndex - 1];
   const shown = getActiveItems(form.visibleStepItems, form.values);
   const stepRef = useRef<HTMLDivElement>(null);
   const shownStep = useRef(form.stepIndex);
@@ -53,7 +76,8 @@ export function DynamicForm({
           form.next();
           return;
         }
-        if (form.validateCurrentStep()) onSubmit(form.submittedValues);
+        if (isPending) return;
+        if (form.validateCurrentStep()) onSubmit(form.submittedValues, chosen.current);
       }}
     >
       {form.stepCount > 1 ? (
@@ -72,10 +96,23 @@ export function DynamicForm({
       <div
         ref={stepRef}
         tabIndex={-1}
-        role={form.stepCount > 1 ? 'group' : undefined}
-        aria-label={form.stepCount > 1 ? `Paso ${form.stepIndex} de ${form.stepCount}` : undefined}
+        role={form.stepCount > 1 || stepTitle ? 'group' : undefined}
+        aria-label={
+          form.stepCount > 1 && !stepTitle
+            ? `Paso ${form.stepIndex} de ${form.stepCount}`
+            : undefined
+        }
+        aria-labelledby={stepTitle ? `${formId}-step-title` : undefined}
         className="flex scroll-mt-24 flex-col gap-6 focus:outline-none"
       >
+        {stepTitle ? (
+          <h2 id={`${formId}-step-title`} className="text-xl font-bold text-slate-900">
+            <span className="block text-sm font-semibold text-slate-600">
+              Paso {form.stepIndex} de {form.stepCount}
+            </span>
+            {stepTitle}
+          </h2>
+        ) : null}
         {shown.map((item) => (
           <FormField
             key={item.value}
@@ -89,7 +126,7 @@ export function DynamicForm({
           />
         ))}
       </div>
-      <div className="flex justify-between gap-3">
+      <div className="flex flex-wrap justify-between gap-3">
         {form.stepCount > 1 ? (
           <Button variant="secondary" disabled={form.isFirstStep} onClick={form.previous}>
             Anterior
@@ -97,7 +134,25 @@ export function DynamicForm({
         ) : (
           <span />
         )}
-        <Button type="submit">{form.isLastStep ? submitLabel : 'Siguiente'}</Button>
+        {form.isLastStep ? (
+          <div className="flex flex-wrap justify-end gap-3">
+            {lastButtons.map((action) => (
+              <Button
+                key={action.key}
+                type="submit"
+                variant={action.variant ?? 'primary'}
+                isPending={isPending}
+                onClick={() => {
+                  chosen.current = action.key;
+                }}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </div>
+        ) : (
+          <Button type="submit">Siguiente</Button>
+        )}
       </div>
     </form>
   );

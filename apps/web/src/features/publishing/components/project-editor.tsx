@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Alert } from '../../../components/ui/form';
+import { DynamicForm, type FormAction } from '../../../forms/dynamic-form';
 import type { FormValues } from '../../../forms/types';
 import type { ProjectRecord } from '../api/get-project';
 import { useSaveProject, type SaveStatus } from '../api/save-project';
@@ -10,7 +11,6 @@ import {
 } from '../utils/project-items';
 import { toProjectValues } from '../utils/project-values';
 import { ApiErrorAlert } from './api-error-alert';
-import { StepForm, type StepFormAction } from './step-form';
 
 /** The buttons of the last step. */
 export const SAVE_DRAFT = 'Guardar borrador';
@@ -40,7 +40,7 @@ export function ProjectEditor({ fetchers, project, onSaved }: ProjectEditorProps
   const status = project?.attributes.status;
   const canSendToReview = !project || status === 'Pendiente' || status === 'Rechazada';
 
-  const actions: StepFormAction[] = project
+  const actions: FormAction[] = project
     ? [
         { key: 'save', label: SAVE_CHANGES, variant: canSendToReview ? 'secondary' : 'primary' },
         ...(canSendToReview ? [{ key: 'review', label: SEND_TO_REVIEW }] : []),
@@ -82,7 +82,7 @@ export function ProjectEditor({ fetchers, project, onSaved }: ProjectEditorProps
         error={save.error}
         fallback="No se ha podido guardar el proyecto. Inténtalo de nuevo en unos minutos."
       />
-      <StepForm
+      <DynamicForm
         items={items}
         initialValues={initialValues}
         stepTitles={PROJECT_STEPS}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, useBrowser } from './support/browser';
 import { waitForEmail } from './support/mailbox';
-import { DEMO, signInAs } from './support/session';
+import { apiSignIn, DEMO, DEMO_PASSWORD, signInAs } from './support/session';
 
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
@@ -12,6 +12,42 @@ const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 const CV_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/**
+ * A confirmed student with province and phone (no welcome modal), created by the admin through
+ * the API (`POST /api/users`, then their student record).
+ */
+async function createStudent(baseUrl: string, email: string) {
+  const admin = await apiSignIn(baseUrl, DEMO.admin);
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${admin.jwt}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(
+      300,
+    );
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const user = await call('POST', '/api/users', {
+    username: email.split('@')[0],
+    email,
+    password: DEMO_PASSWORD,
+    name: 'Irene',
+    surname: 'Sáez Molina',
+    phone: '+34 600 111 222',
+    profileType: 'student',
+  });
+  const found = (await call('GET', `/api/students?filters[user][id][$eq]=${String(user.id)}`)) as {
+    data: { id: number }[];
+  };
+  const studentId = found.data[0]?.id;
+  expect(studentId).toBeGreaterThan(0);
+  await call('PUT', `/api/students/${String(studentId)}`, {
+    data: { province: 'Murcia', student_area: 'Educación y Magisterio', study_type: 'Grado' },
+  });
+}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `projects-${name}.png`), fullPage: true });
@@ -30,11 +66,16 @@ async function heading(page: Page, name: string | RegExp) {
 describe('project journey', () => {
   const browser = useBrowser();
   // Unique per run: the journey may run against a database that already holds an earlier one.
-  const title = `Huerto escolar accesible ${Date.now().toString(36)}`;
+  const run = Date.now().toString(36);
+  const title = `Huerto escolar accesible ${run}`;
+  // A student of its own, so the demo student's applications and notices, which other journeys
+  // read, stay as the seed left them.
+  const student = `estudiante.huerto.${run}@demo.es`;
   let projectId = 0;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
+    await createStudent(browser.baseUrl, student);
   });
 
   it('a coordinator publishes a project through the form and sends it to review', async () => {
@@ -121,7 +162,7 @@ describe('project journey', () => {
 
   it('a student finds it through a facet, saves it and applies with a CV', async () => {
     const { page } = browser;
-    await signInAs(browser.context, browser.baseUrl, DEMO.student);
+    await signInAs(browser.context, browser.baseUrl, student);
     await page.goto('/projects');
     await heading(page, 'Proyectos');
     const remote = page.getByRole('checkbox', { name: /^Remoto/ });
@@ -145,11 +186,11 @@ describe('project journey', () => {
     await page.getByRole('link', { name: 'Inscribirme' }).click();
     await page.waitForURL(`**/projects/${projectId}/inscripcion`);
     await page.getByLabel('Tu CV en PDF').setInputFiles({
-      name: 'cv-lucia.pdf',
+      name: 'cv-irene.pdf',
       mimeType: 'application/pdf',
       buffer: CV_PDF,
     });
-    await page.getByText('cv-lucia.pdf').first().waitFor();
+    await page.getByText('cv-irene.pdf').first().waitFor();
     await page
       .getByLabel('¿Qué te interesa de este proyecto?')
       .fill('La accesibilidad de los espacios escolares.');
@@ -168,7 +209,7 @@ describe('project journey', () => {
       .first()
       .waitFor();
 
-    await waitForEmail(DEMO.student, new RegExp(`Hemos recibido tu candidatura a «${title}»`));
+    await waitForEmail(student, new RegExp(`Hemos recibido tu candidatura a «${title}»`));
     await waitForEmail(DEMO.coordinator, new RegExp(`Nueva candidatura a «${title}»`));
 
     // Back in the catalogue the card says so.
@@ -201,12 +242,12 @@ describe('project journey', () => {
       .first()
       .fill('Nos encaja tu experiencia: hablamos pronto.');
     await page.getByRole('button', { name: 'Guardar' }).first().click();
-    await waitForEmail(DEMO.student, new RegExp(`«${title}»: Preseleccionado`));
+    await waitForEmail(student, new RegExp(`«${title}»: Preseleccionado`));
 
     await status.selectOption('Seleccionado');
     await page.getByRole('button', { name: 'Guardar' }).first().click();
-    await waitForEmail(DEMO.student, new RegExp(`«${title}»: Seleccionado`));
-    await waitForEmail(DEMO.student, new RegExp(`Te han seleccionado para «${title}»`));
+    await waitForEmail(student, new RegExp(`«${title}»: Seleccionado`));
+    await waitForEmail(student, new RegExp(`Te han seleccionado para «${title}»`));
     expect(browser.consoleErrors).toEqual([]);
   });
 
@@ -229,13 +270,13 @@ describe('project journey', () => {
       .waitFor();
     await checkA11y(page);
     await shot(page, 'asignations');
-    await waitForEmail(DEMO.student, /tutor/i);
+    await waitForEmail(student, /tutor/i);
     expect(browser.consoleErrors).toEqual([]);
   });
 
   it('the student sees every step in the profile', async () => {
     const { page } = browser;
-    await signInAs(browser.context, browser.baseUrl, DEMO.student);
+    await signInAs(browser.context, browser.baseUrl, student);
 
     await page.goto('/profile?section=applys');
     const application = page.getByRole('listitem').filter({ hasText: title }).first();

@@ -304,3 +304,99 @@ describe('project journey', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 });
+
+/** A 1×1 PNG, for the logo. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * A coordinator without an organisation creates theirs from the welcome (issue 6 Organisations):
+ * the form in three steps with a logo, then their projects area; the private contact stays with
+ * them and the admins.
+ */
+describe('organisation creation', () => {
+  const browser = useBrowser();
+  const run = Date.now().toString(36);
+  const coordinator = `coordinadora.${run}@demo.es`;
+  const name = `Cooperativa Raíces ${run}`;
+
+  beforeAll(async () => {
+    const admin = await apiSignIn(browser.baseUrl, DEMO.admin);
+    const response = await fetch(`${browser.baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: `coordinadora.${run}`,
+        email: coordinator,
+        password: DEMO_PASSWORD,
+        name: 'Elena',
+        surname: 'Pardo Ruiz',
+        profileType: 'coordinator',
+      }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+  });
+
+  it('goes from the welcome through the form to their projects, with the contact kept private', async () => {
+    const { page } = browser;
+    await signInAs(browser.context, browser.baseUrl, coordinator);
+    await page.goto('/');
+    await page.getByRole('dialog').getByRole('button', { name: 'Crear mi organización' }).click();
+    await page.waitForURL((url) => url.pathname === '/organizations/create');
+    await page.getByRole('heading', { name: /Vuestra organización/ }).waitFor();
+
+    await page.getByLabel('Nombre de la organización').fill(name);
+    await page.getByLabel('Tipo de organización').selectOption('Asociación');
+    await page.getByLabel('Sector', { exact: true }).selectOption('Educación');
+    await page.getByRole('radio', { name: '1-9 personas' }).check();
+    await page
+      .getByLabel('Descripción')
+      .fill('Huertos y cocina de temporada con jóvenes del barrio.');
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    await page.getByRole('heading', { name: /Dónde encontraros/ }).waitFor();
+    await page.getByLabel('Provincia').selectOption('Murcia');
+    await page.getByLabel('Logo').setInputFiles({
+      name: 'logo-raices.png',
+      mimeType: 'image/png',
+      buffer: LOGO_PNG,
+    });
+    await page.getByText('logo-raices.png').first().waitFor();
+    await page.getByLabel('¿Cómo nos habéis conocido?').selectOption('Linkedin');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    await page.getByRole('heading', { name: /Contacto privado/ }).waitFor();
+    await page.getByLabel('Persona de contacto').fill('Elena Pardo');
+    await page.getByLabel('Correo electrónico de contacto').fill('hola@raices.example');
+    await page.getByLabel('Teléfono de contacto').fill('+34 968 000 111');
+    await checkA11y(page);
+    await shot(page, 'organization-create');
+    await page.getByRole('button', { name: 'Crear organización' }).click();
+
+    // Their projects area, and the header now offers publishing.
+    await page.waitForURL((url) => url.pathname === '/organizations');
+    await page.getByRole('link', { name: 'Publicar mi proyecto' }).first().waitFor();
+    await checkA11y(page);
+    expect(browser.consoleErrors).toEqual([]);
+
+    // The organisation is public; its contact is not, except to its own coordinator.
+    const found = (await (
+      await fetch(
+        `${browser.baseUrl}/api/organizations?filters[name][$eq]=${encodeURIComponent(name)}`,
+      )
+    ).json()) as { data: { id: number; attributes: Record<string, unknown> }[] };
+    const organization = found.data[0];
+    expect(organization?.attributes.name).toBe(name);
+    expect(organization?.attributes).not.toHaveProperty('contact_phone');
+    const own = await apiSignIn(browser.baseUrl, coordinator);
+    const mine = (await (
+      await fetch(`${browser.baseUrl}/api/organizations/${organization?.id ?? 0}`, {
+        headers: { authorization: `Bearer ${own.jwt}` },
+      })
+    ).json()) as { data: { attributes: Record<string, unknown> } };
+    expect(mine.data.attributes.contact_mail).toBe('hola@raices.example');
+  });
+});

@@ -26,10 +26,10 @@ export const MATCH_WEIGHTS = {
 export const MATCH_NOTIFY_THRESHOLD = 60;
 
 /** Points for each project tag the student chose, and for one of the same interest theme. */
-const SAME_TAG_POINTS = 10;
+export const SAME_TAG_POINTS = 10;
 const SAME_THEME_POINTS = 5;
 /** A hybrid project in another province: partly done from anywhere. */
-const HYBRID_POINTS = 8;
+export const HYBRID_POINTS = 8;
 /** A competence section counts as a strength from "De acuerdo" up (4.5 on the 0 to 6 scale). */
 export const STRONG_COMPETENCE = 4.5;
 /** A student who chooses next year still has time for a TFG/TFM that closes this far away. */

@@ -7,6 +7,9 @@ import { ApiErrorAlert } from './api-error-alert';
 
 export const CREATE_ORGANIZATION = 'Crear organización';
 
+/** The headings of the form's three steps. */
+const ORGANIZATION_STEPS = ['Vuestra organización', 'Dónde encontraros', 'Contacto privado'];
+
 /**
  * Creating the coordinator's organisation (spec §3 Organization with its private contact) with the
  * form engine. `onCreated` runs when the API has created it, before the session reloads: once the
@@ -31,6 +34,7 @@ export function OrganizationForm({ onCreated }: { onCreated: () => void }) {
         items={items}
         onSubmit={submit}
         progressLabel="Progreso de tu organización"
+        stepTitles={ORGANIZATION_STEPS}
         submitLabel={CREATE_ORGANIZATION}
       />
     </div>

@@ -343,7 +343,10 @@ describe('organisation creation', () => {
     const { page } = browser;
     await signInAs(browser.context, browser.baseUrl, coordinator);
     await page.goto('/');
-    await page.getByRole('dialog').getByRole('button', { name: 'Crear mi organización' }).click();
+    await page
+      .getByRole('dialog', { name: '¡Estás dentro!' })
+      .getByRole('link', { name: 'Crear mi organización' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/organizations/create');
     await page.getByRole('heading', { name: /Vuestra organización/ }).waitFor();
 

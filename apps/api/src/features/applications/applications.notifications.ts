@@ -286,6 +286,32 @@ export async function notifyApplied(
   }
 }
 
+/** The candidate withdrew: each reviewer of the project learns it, once (applicationWithdrawn). */
+async function notifyReviewersOfWithdrawal(
+  tx: Transaction,
+  facts: ApplicationFacts,
+  context: RenderContext,
+): Promise<void> {
+  const sent = new Set<string>();
+  for (const reviewer of await reviewersOf(tx, facts)) {
+    const key = reviewer.email.trim().toLowerCase();
+    if (sent.has(key)) continue;
+    sent.add(key);
+    await queueEmail(
+      tx,
+      reviewer.email,
+      'applicationWithdrawn',
+      {
+        name: fullName(reviewer),
+        projectName: line(facts.projectTitle) ?? '',
+        studentName: fullName({ name: facts.studentName, surname: facts.studentSurname }),
+        link: candidatesPage(context, facts.projectId),
+      },
+      context,
+    );
+  }
+}
+
 /**
  * A status change: an entry and (preferences allowing) a confirmStatusApply email to the
  * student; on Seleccionado also confirmSelected to the student and to the tutor (the assigned
@@ -334,6 +360,7 @@ export async function notifyStatusChanged(
       context,
     );
   }
+  if (facts.status === 'Retirada') await notifyReviewersOfWithdrawal(tx, facts, context);
   if (!selected) return;
   if (toStudent) {
     await queueEmail(

@@ -243,6 +243,11 @@ describe('status changes (PUT /api/applys/:id)', () => {
     expect(entries.at(-1)?.notification_subject).toBe(
       `Tu candidatura a «${s.project.title}»: Retirada`,
     );
+    // The project's reviewers learn it too.
+    for (const reviewer of [s.coordinator, s.teacher]) {
+      const told = await outboxTo(reviewer.user.email);
+      expect(told.map((e) => e.template)).toEqual(['confirmNewCandidates', 'applicationWithdrawn']);
+    }
   });
 
   it('when the application is decided, the student can no longer withdraw it (400)', async () => {

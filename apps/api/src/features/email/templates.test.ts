@@ -59,6 +59,12 @@ const SAMPLES: { [T in TemplateName]: Parameters<typeof renderEmail<T>>[1] } = {
     tutorEmail: 'tutora@test.es',
     link: LINK,
   },
+  applicationWithdrawn: {
+    name: 'Ana',
+    projectName: HOSTILE,
+    studentName: HOSTILE,
+    link: LINK,
+  },
   newMatchingProject: {
     name: 'Ana',
     projectName: HOSTILE,
@@ -109,6 +115,16 @@ describe('email templates', () => {
     expect(render('confirmation').text).toContain(
       'Este mensaje lo envía automáticamente Campus Solidario (https://campus.example.es).',
     );
+  });
+
+  it('when a candidate withdraws, the reviewers read who and from which project', () => {
+    const { subject, text } = renderEmail(
+      'applicationWithdrawn',
+      { name: 'Javier', projectName: 'Huertos', studentName: 'Irene Sáez', link: LINK },
+      CONTEXT,
+    );
+    expect(subject).toBe('Una candidatura a «Huertos» se ha retirado');
+    expect(text).toContain('Irene Sáez ha retirado su candidatura al proyecto «Huertos».');
   });
 
   it('when a tutor is assigned, the student reads who it is and how to reach them', () => {

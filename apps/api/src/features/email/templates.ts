@@ -72,6 +72,13 @@ export const TEMPLATE_DATA = {
     tutorEmail: line.optional(),
     link: link.optional(),
   }),
+  /** A candidate withdrew their application: the project's reviewers are told (ADR 0025). */
+  applicationWithdrawn: z.object({
+    name: line.optional(),
+    projectName: line,
+    studentName: line.optional(),
+    link: link.optional(),
+  }),
   /** A newly published project that suits a student who asked to hear of them (ADR 0026). */
   newMatchingProject: z.object({
     name: line.optional(),
@@ -317,6 +324,17 @@ const RENDERERS: Renderers = {
       ...optional('Correo', d.tutorEmail),
     ],
     action: d.link ? { label: 'Ver mis candidaturas', href: d.link } : undefined,
+  }),
+  applicationWithdrawn: (d) => ({
+    subject: `Una candidatura a «${d.projectName}» se ha retirado`,
+    greeting: d.name,
+    blocks: [
+      d.studentName?.trim()
+        ? `${d.studentName.trim()} ha retirado su candidatura al proyecto «${d.projectName}».`
+        : `Un estudiante ha retirado su candidatura al proyecto «${d.projectName}».`,
+      'Ya no aparece entre las candidaturas que esperan respuesta.',
+    ],
+    action: d.link ? { label: 'Ver las candidaturas', href: d.link } : undefined,
   }),
   newMatchingProject: (d) => ({
     subject: `Un nuevo proyecto encaja contigo: «${d.projectName}»`,

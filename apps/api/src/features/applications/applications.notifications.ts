@@ -175,7 +175,11 @@ interface Person {
   phone: string | null;
 }
 
-/** The teachers, coordinators of the organisation and coordinator who review a project. */
+/**
+ * The teachers, coordinators of the organisation and coordinator who review a project, not
+ * blocked, each address once (one person may be both the coordinator and one of the
+ * organisation's).
+ */
 async function reviewersOf(tx: Transaction, facts: ApplicationFacts): Promise<Person[]> {
   const conditions = [];
   if (facts.organizationId !== null) {
@@ -212,11 +216,18 @@ async function reviewersOf(tx: Transaction, facts: ApplicationFacts): Promise<Pe
     );
   }
   if (conditions.length === 0) return [];
-  return tx
+  const people = await tx
     .select({ email: users.email, name: users.name, surname: users.surname, phone: users.phone })
     .from(users)
     .where(and(or(...conditions), eq(users.blocked, false)))
     .orderBy(users.id);
+  const seen = new Set<string>();
+  return people.filter((person) => {
+    const key = person.email.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** A teacher's user (not blocked), or undefined. */
@@ -260,11 +271,7 @@ export async function notifyApplied(
       context,
     );
   }
-  const sent = new Set<string>();
   for (const reviewer of await reviewersOf(tx, facts)) {
-    const key = reviewer.email.trim().toLowerCase();
-    if (sent.has(key)) continue;
-    sent.add(key);
     await queueEmail(
       tx,
       reviewer.email,
@@ -286,17 +293,13 @@ export async function notifyApplied(
   }
 }
 
-/** The candidate withdrew: each reviewer of the project learns it, once (applicationWithdrawn). */
+/** The candidate withdrew: each reviewer of the project learns it (applicationWithdrawn). */
 async function notifyReviewersOfWithdrawal(
   tx: Transaction,
   facts: ApplicationFacts,
   context: RenderContext,
 ): Promise<void> {
-  const sent = new Set<string>();
   for (const reviewer of await reviewersOf(tx, facts)) {
-    const key = reviewer.email.trim().toLowerCase();
-    if (sent.has(key)) continue;
-    sent.add(key);
     await queueEmail(
       tx,
       reviewer.email,

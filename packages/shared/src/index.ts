@@ -5,3 +5,4 @@ export * from './constants/study-areas';
 export * from './constants/options';
 export * from './constants/limits';
 export * from './constants/questionnaire';
+export * from './workflow/project-workflow';

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ProjectStatus } from '@plataforma/shared';
+import {
+  PROJECT_CREATE_STATUSES,
+  VALIDATED_STATUSES,
+  allowedTransitions,
+  type ProjectStatus,
+} from '@plataforma/shared';
 import { applys, coordinators, projects, teachers, users } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { SYSTEM, type Actor } from '../../lib/strapi/actor';
@@ -18,43 +23,10 @@ import { permissionsFor } from '../site/site.service';
 
 export const PROJECT_UID = 'api::project.project';
 
-/** Statuses a teacher or coordinator may create a project with (a draft, or sent to review). */
-export const CREATE_STATUSES: readonly ProjectStatus[] = ['Pendiente', 'Por validar'];
-
-/** Moves a project's publisher may make: send to review, take back, withdraw, finish. */
-const PUBLISHER_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
-  Pendiente: ['Por validar'],
-  'Por validar': ['Pendiente'],
-  Rechazada: ['Por validar'],
-  // Withdrawing a validated or published project takes it back to a draft (and unpublishes it).
-  Validada: ['Pendiente'],
-  Publicada: ['Pendiente', 'Terminada'],
-  Terminada: [],
-};
-
-/** What an admin may do besides what a publisher may: validate, reject, publish. */
-const ADMIN_EXTRA_TRANSITIONS: Partial<Record<ProjectStatus, readonly ProjectStatus[]>> = {
-  'Por validar': ['Validada', 'Rechazada', 'Publicada'],
-  Validada: ['Publicada'],
-};
-
-/** Statuses from which a project counts as validated (`validated` = true). */
-const VALIDATED_STATUSES: readonly ProjectStatus[] = ['Validada', 'Publicada', 'Terminada'];
-
 /** Owners: filled in by the server on creation, changed by admins only. */
 const OWNER_RELATIONS = ['teacher', 'coordinator', 'organization'] as const;
 /** Relations a publisher never writes: applications, and the progress record of a selection. */
 const SERVER_RELATIONS = ['applys', 'progress'] as const;
-
-/** The statuses a role may move a project to from `from` (the table of ADR 0024). */
-export function allowedTransitions(
-  from: ProjectStatus,
-  role: 'publisher' | 'admin',
-): readonly ProjectStatus[] {
-  const publisher = PUBLISHER_TRANSITIONS[from];
-  if (role === 'publisher') return publisher;
-  return [...publisher, ...(ADMIN_EXTRA_TRANSITIONS[from] ?? [])];
-}
 
 const isAdminActor = (actor: Actor) => actor.kind === 'user' && actor.role === 'admin';
 
@@ -269,7 +241,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
         return;
       }
       await requireCreateSwitch(tx, actor);
-      if (!CREATE_STATUSES.includes(status)) {
+      if (!PROJECT_CREATE_STATUSES.includes(status)) {
         throw new AppError(
           'VALIDATION',
           'Un proyecto nuevo se guarda como «Pendiente» o se envía «Por validar»',

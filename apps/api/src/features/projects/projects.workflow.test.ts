@@ -17,7 +17,7 @@ import {
 import { send } from '../../../test/helpers/http';
 import { enablePublishing, setFeatureSwitch } from '../../../test/helpers/permissions';
 import { projects } from '../../db/schema';
-import { allowedTransitions } from './projects.lifecycles';
+import { allowedTransitions } from '@plataforma/shared';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -19,6 +19,9 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { docsRoutes } from './features/docs/docs.routes';
+import { openApiPlugin } from './features/docs/docs.plugin';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from './lib/validation';
 import { emailPlugin } from './features/email/email.plugin';
 import { uploadPlugin } from './features/upload/upload.plugin';
 import { usersRoutes } from './features/users/users.routes';
@@ -80,6 +83,10 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('isShuttingDown', false);
+  // Custom routes declare zod schemas (lib/route-schema.ts, ADR 0030): they validate requests in
+  // the Strapi error shape and check the answers that are not pre-rendered JSON text.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   await app.register(responseCache, { feed: changeFeed });
   const entities = new EntityService(createRegistry(), db, {
@@ -91,6 +98,7 @@ export async function buildApp({
   registerProjectLifecycles(app);
   registerOrganizationLifecycles(app);
 
+  await app.register(openApiPlugin);
   await app.register(errorHandler);
   await app.register(security);
   await app.register(actor);

@@ -6,3 +6,4 @@ export * from './constants/options';
 export * from './constants/limits';
 export * from './constants/questionnaire';
 export * from './workflow/project-workflow';
+export * from './schemas/strapi';

@@ -404,7 +404,6 @@ const communication = tagged('communication');
 const outbox = tagged('outbox');
 const site = tagged('site');
 const catalogue = tagged('catalogue');
-const operations = tagged('operations');
 const questionnaire = tagged('questionnaire');
 
 const OK_ANSWER = json(object({ ok: { type: 'boolean', enum: [true] } }));
@@ -1355,28 +1354,6 @@ const customPaths: OpenAPIV3.PathsObject = {
       access: 'bearer',
       ok: TEACHER_DASHBOARD,
       errors: [401, 403],
-    }),
-  },
-
-  // ---- operations ----
-  '/healthz': {
-    get: operations({
-      summary: 'Liveness',
-      access: 'optional',
-      ok: json(object({ status: enumOf(['ok']) }), 'The process answers'),
-    }),
-  },
-  '/readyz': {
-    get: operations({
-      summary: 'Readiness',
-      access: 'optional',
-      ok: json(object({ status: enumOf(['ready']) }), 'Ready'),
-      responses: {
-        '503': json(
-          object({ status: enumOf(['shutting-down', 'database-unavailable']) }),
-          'Not ready',
-        ),
-      },
     }),
   },
 };

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifySwagger from '@fastify/swagger';
+import type { OpenAPIV3 } from 'openapi-types';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { buildOpenApiDocument } from './openapi';
+
+const zodTransform = createJsonSchemaTransform({});
+
+/**
+ * The OpenAPI document (ADR 0030). Custom routes describe themselves: their zod schemas
+ * (lib/route-schema.ts) become their operations as @fastify/swagger collects the routes. The
+ * generic content routes declare no schema; their operations come from the registry
+ * (`buildOpenApiDocument`), which also holds the entries of custom routes not yet converted.
+ * Registered before any route so that every route is seen.
+ */
+async function openApi(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: '', version: '' },
+      // Routes name the scheme in their `security` (lib/route-schema.ts); the registry part
+      // declares it again for the whole document.
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    // A route without a schema is not described from its (empty) schema: the registry part
+    // describes it, and docs.test.ts fails for a route nobody describes.
+    transform: (route) =>
+      route.schema ? zodTransform(route) : { schema: { hide: true }, url: route.url },
+    transformObject: (documents) => {
+      const generated = jsonSchemaTransformObject(documents) as OpenAPIV3.Document;
+      return mergeDocuments(buildOpenApiDocument(app.entities.registry), generated);
+    },
+  });
+}
+
+/** The registry's document with the generated operations and schemas laid over it. */
+function mergeDocuments(
+  base: OpenAPIV3.Document,
+  generated: OpenAPIV3.Document,
+): OpenAPIV3.Document {
+  const paths: OpenAPIV3.PathsObject = { ...base.paths };
+  for (const [path, operations] of Object.entries(generated.paths)) {
+    paths[path] = { ...paths[path], ...operations };
+  }
+  // zod's registry gives every named schema an input and an output component; keep those the
+  // document refers to.
+  const referenced = JSON.stringify(paths) + JSON.stringify(generated.components?.schemas ?? {});
+  const generatedSchemas = Object.entries(generated.components?.schemas ?? {}).filter(([name]) =>
+    referenced.includes(`"#/components/schemas/${name}"`),
+  );
+  return {
+    ...base,
+    paths,
+    components: {
+      ...base.components,
+      schemas: { ...base.components?.schemas, ...Object.fromEntries(generatedSchemas) },
+    },
+  };
+}
+
+export const openApiPlugin = fp(openApi, { name: 'openapi' });

@@ -1,0 +1,74 @@
+import type { ZodType } from 'zod';
+import { strapiErrorSchema } from '@plataforma/shared';
+
+/**
+ * The schema of a custom route: its zod parts (query, params, body, answers), which validate the
+ * request (lib/validation.ts), type the handler (fastify-type-provider-zod) and write its entry of
+ * the OpenAPI document (features/docs), plus what only the document needs: tag, summary, who may
+ * call it and the errors it answers (ADR 0030).
+ */
+
+/** How a route treats the bearer token (plugins/actor.ts). */
+export type Access = 'public' | 'bearer' | 'optional';
+
+const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  // `config: {auth: false}`: any bearer token is ignored.
+  public: [],
+  bearer: [{ bearer: [] }],
+  optional: [{}, { bearer: [] }],
+};
+
+const ERROR_NAMES = {
+  400: 'ValidationError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  409: 'ApplicationError',
+  413: 'PayloadTooLargeError',
+  415: 'ValidationError',
+  429: 'RateLimitError: Retry-After says in how many seconds to try again',
+  503: 'ServiceUnavailableError',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_NAMES;
+
+export interface RouteDoc<E extends readonly ErrorStatus[] = readonly ErrorStatus[]> {
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Defaults to an optional bearer token. */
+  access?: Access;
+  /** Error statuses, answered in the Strapi error envelope. */
+  errors?: E;
+}
+
+export interface RouteParts {
+  querystring?: ZodType;
+  params?: ZodType;
+  body?: ZodType;
+  headers?: ZodType;
+  /** The answers that are not errors, by status. */
+  response?: Record<number, ZodType>;
+}
+
+type ErrorAnswers<E extends readonly ErrorStatus[]> = {
+  [S in E[number]]: typeof strapiErrorSchema;
+};
+
+/** A route's `schema`: its zod parts and its documentation, errors added to its answers. */
+export function routeSchema<
+  const P extends RouteParts,
+  const E extends readonly ErrorStatus[] = readonly [],
+>(doc: RouteDoc<E>, parts: P) {
+  const errors: Partial<Record<ErrorStatus, typeof strapiErrorSchema>> = {};
+  for (const status of doc.errors ?? []) {
+    errors[status] = strapiErrorSchema.describe(ERROR_NAMES[status]);
+  }
+  return {
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    security: SECURITY[doc.access ?? 'optional'],
+    ...parts,
+    response: { ...parts.response, ...errors } as NonNullable<P['response']> & ErrorAnswers<E>,
+  };
+}

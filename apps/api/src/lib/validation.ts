@@ -1,0 +1,113 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './errors';
+import { QUERY_PARSE_ERROR } from './strapi/query-string';
+
+/**
+ * The one adapter from a zod error to Strapi's 400 (house style rule 7): every custom body, query
+ * and path parameter is checked by a zod schema, through a route's schema (`validatorCompiler`
+ * below) or `parseInput` where the input is not a whole request part. The engine reports its own
+ * writes in the same shape (lib/strapi/input.ts).
+ */
+
+/** One entry of `error.details.errors`. */
+export interface ValidationIssue {
+  path: string[];
+  message: string;
+  name: 'ValidationError';
+}
+
+/** The request part an input came from; it names a problem found at the top level. */
+export type InputPart = 'body' | 'query' | 'params' | 'headers';
+
+/** The value at a path of the input (zod issues do not carry it). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * The problems of a failed parse as Strapi lists them: one per unknown key (`Invalid key role`),
+ * a missing value as `must be defined`, otherwise zod's message after the path
+ * (`email must be a valid email address`).
+ */
+export function validationIssues(
+  error: z.ZodError,
+  value: unknown,
+  part: InputPart = 'body',
+  basePath: readonly string[] = [],
+): ValidationIssue[] {
+  return error.issues.flatMap((issue) => {
+    const path = [...basePath, ...issue.path.map(String)];
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: [...path, key],
+        message: `Invalid key ${key}`,
+        name: 'ValidationError' as const,
+      }));
+    }
+    const message =
+      issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined
+        ? 'must be defined'
+        : issue.message;
+    return [{ path, message: `${path.join('.') || part} ${message}`, name: 'ValidationError' }];
+  });
+}
+
+/** A 400 ValidationError listing every problem; its message is the only one's, or a count. */
+export function toValidationError(
+  error: z.ZodError,
+  value: unknown,
+  part: InputPart = 'body',
+  basePath: readonly string[] = [],
+): AppError {
+  const errors = validationIssues(error, value, part, basePath);
+  const [first] = errors;
+  return new AppError(
+    'VALIDATION',
+    errors.length === 1 && first ? first.message : `${errors.length} errors occurred`,
+    { errors },
+  );
+}
+
+/** Parses input against a schema, or throws the 400 of `toValidationError`. */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  { part = 'body', basePath = [] }: { part?: InputPart; basePath?: readonly string[] } = {},
+): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw toValidationError(result.error, value, part, basePath);
+}
+
+const PART_OF: Record<string, InputPart> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+/**
+ * Fastify's validator for zod route schemas (fastify-type-provider-zod's types, our error shape).
+ * A query string qs could not parse is refused here, before its schema sees what is left of it.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const part = PART_OF[httpPart ?? 'body'] ?? 'body';
+    if (part === 'query' && typeof data === 'object' && data !== null) {
+      const parseError = (data as Record<symbol, unknown>)[QUERY_PARSE_ERROR];
+      if (typeof parseError === 'string') {
+        return { error: new AppError('VALIDATION', `Invalid query string: ${parseError}`) };
+      }
+    }
+    const result = schema.safeParse(data);
+    return result.success
+      ? { value: result.data }
+      : { error: toValidationError(result.error, data, part) };
+  };

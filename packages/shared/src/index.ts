@@ -7,3 +7,5 @@ export * from './constants/limits';
 export * from './constants/questionnaire';
 export * from './workflow/project-workflow';
 export * from './schemas/strapi';
+export * from './constants/field-rules';
+export * from './schemas/account';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { PROFILE_TYPES } from '@plataforma/shared';
-import { files, roles, users } from '../../db/schema';
 import {
+  PROFILE_TYPES,
   emailSchema,
   nameSchema,
   phoneSchema,
   surnameSchema,
   usernameSchema,
-} from '../../lib/account-fields';
+} from '@plataforma/shared';
+import { files, roles, users } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
 /** users-permissions users; their routes are custom (Strapi answers them without the envelope). */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { PROFILE_TYPES } from '@plataforma/shared';
 import {
+  PROFILE_TYPES,
   emailSchema,
   nameSchema,
   phoneSchema,
   surnameSchema,
   usernameSchema,
-} from '../../lib/account-fields';
+} from '@plataforma/shared';
 import { AppError } from '../../lib/errors';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, PROFILE_PHONE_PATTERN } from '@plataforma/shared';
 import { organizations } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
@@ -23,9 +24,10 @@ export const organizationType = defineContentType({
   validate: {
     web: url,
     linkedin: url,
-    contact_mail: z.email().max(255),
+    contact_mail: z.email().max(EMAIL_MAX_LENGTH),
     contact_phone: z
       .string()
-      .regex(/^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/, 'must be a phone number'),
+      .max(PHONE_MAX_LENGTH)
+      .regex(PROFILE_PHONE_PATTERN, 'must be a phone number'),
   },
 });

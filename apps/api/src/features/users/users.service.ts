@@ -1,18 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PROFILE_TYPES, type ProfileType } from '@plataforma/shared';
-import type { Database } from '../../db/client';
-import { files, roles, users } from '../../db/schema';
-import { AppError, forbidden } from '../../lib/errors';
-import { isAdmin, type Actor } from '../../lib/strapi/actor';
-import type { EntityService } from '../../lib/strapi/engine';
 import {
+  PROFILE_TYPES,
+  type ProfileType,
   emailSchema,
   nameSchema,
   phoneSchema,
   surnameSchema,
   usernameSchema,
-} from '../../lib/account-fields';
+} from '@plataforma/shared';
+import type { Database } from '../../db/client';
+import { files, roles, users } from '../../db/schema';
+import { AppError, forbidden } from '../../lib/errors';
+import { isAdmin, type Actor } from '../../lib/strapi/actor';
+import type { EntityService } from '../../lib/strapi/engine';
 import { hashPassword, passwordProblem } from '../../lib/password';
 import { createProfile } from '../profiles/profiles.service';
 

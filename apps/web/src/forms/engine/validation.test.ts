@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormItem } from '../types';
-import { FORM_MESSAGES, PHONE_PATTERN, PROFILE_PHONE_PATTERN } from './messages';
+import { PHONE_PATTERN, PROFILE_PHONE_PATTERN } from '@plataforma/shared';
+import { FORM_MESSAGES } from './messages';
 import { getActiveItems, validateItem, validateStep } from './validation';
 
 const text: FormItem = { type: 'text', value: 'name', label: 'Nombre' };

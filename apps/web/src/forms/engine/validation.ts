@@ -1,6 +1,7 @@
 import type { FormItem, FormValue, FormValues } from '../types';
 import { isIsoDate } from './dates';
-import { FORM_MESSAGES, PHONE_PATTERN } from './messages';
+import { PHONE_PATTERN } from '@plataforma/shared';
+import { FORM_MESSAGES } from './messages';
 import { isMonth } from './month';
 
 /** Whether the item is shown for these values (spec §4 Form steps: failing conditions hide it). */

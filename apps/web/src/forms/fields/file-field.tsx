@@ -1,9 +1,9 @@
+import { ALLOWED_FILE_TYPES, FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/form';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api-client';
 import type { FieldProps, FormItem } from '../types';
-import { DEFAULT_ALLOWED_FILE_TYPES, MAX_FILE_SIZE_BYTES } from '../engine/messages';
 import { describe, FieldShell, hasHint } from './field-shell';
 
 /** What POST /api/upload answers for each file (ADR 0011); `size` is in KB. */
@@ -26,7 +26,7 @@ export function getFileTypeError(allowedTypes: string[]): string {
 
 /** The allowed extensions of an item (spec §5 list by default), lower case without dots. */
 export function getAllowedTypes(item: FormItem): string[] {
-  return (item.allowedTypes ?? DEFAULT_ALLOWED_FILE_TYPES).map((type) =>
+  return (item.allowedTypes ?? ALLOWED_FILE_TYPES).map((type) =>
     type.replace(/^\./, '').toLowerCase(),
   );
 }
@@ -40,7 +40,7 @@ export function formatFileSize(kilobytes: number): string {
 export function checkFile(file: { name: string; size: number }, allowedTypes: string[]) {
   const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   if (!allowedTypes.includes(extension)) return getFileTypeError(allowedTypes);
-  if (file.size > MAX_FILE_SIZE_BYTES) return FILE_TOO_LARGE;
+  if (file.size > FILE_SIZE_LIMIT_BYTES) return FILE_TOO_LARGE;
   return undefined;
 }
 

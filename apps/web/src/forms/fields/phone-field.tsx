@@ -1,5 +1,6 @@
 import type { FieldProps, FormItem } from '../types';
-import { PHONE_PLACEHOLDER, PROFILE_PHONE_PATTERN } from '../engine/messages';
+import { PROFILE_PHONE_PATTERN } from '@plataforma/shared';
+import { PHONE_PLACEHOLDER } from '../engine/messages';
 import { describe, FieldShell, hasHint, INPUT_CLASSES } from './field-shell';
 
 /**

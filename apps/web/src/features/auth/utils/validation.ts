@@ -1,4 +1,12 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_DIGITS } from '@plataforma/shared';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  PROFILE_PHONE_PATTERN,
+} from '@plataforma/shared';
+import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
 /**
  * Client-side checks of the authentication forms, with the spec §5 texts. The API checks the same
@@ -7,11 +15,11 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_DIGITS } from '@pla
  */
 
 /** Spec §5: required fields. */
-export const REQUIRED_MESSAGE = 'Este campo es obligatorio.';
+export const REQUIRED_MESSAGE = FORM_MESSAGES.required;
 /** Spec §5: required checkboxes. */
-export const REQUIRED_CHECKBOX_MESSAGE = 'Aceptar este campo es obligatorio.';
+export const REQUIRED_CHECKBOX_MESSAGE = FORM_MESSAGES.requiredCheckbox;
 /** Spec §5: pattern failures. */
-export const INVALID_FORMAT_MESSAGE = 'Formato no válido.';
+export const INVALID_FORMAT_MESSAGE = FORM_MESSAGES.pattern;
 export const PASSWORD_TOO_SHORT_MESSAGE = `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
 export const PASSWORD_TOO_LONG_MESSAGE = `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres.`;
 export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden.';
@@ -19,23 +27,12 @@ export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden.';
 /** A field's check: the error message, or undefined when the value is acceptable. */
 export type Check<V> = (value: V) => string | undefined;
 
-/** Close to what the API accepts (zod's email check): one @, no spaces, a dot in the domain. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
-
-/**
- * Spec §5 Phone: an optional international prefix, an optional parenthesised area code, then
- * digits, spaces, dots or dashes, with at most 15 digits after the prefix (the API's rule).
- */
-const PHONE_PATTERN = new RegExp(
-  `^(\\+\\d{1,4}[\\s.-]?)?(\\(\\d{1,5}\\)[\\s.-]?)?[\\d\\s.-]{1,${PHONE_MAX_DIGITS * 2}}$`,
-);
-
 export const checkRequired: Check<string> = (value) =>
   value.trim() === '' ? REQUIRED_MESSAGE : undefined;
 
 export const checkEmail: Check<string> = (value) => {
   if (value.trim() === '') return REQUIRED_MESSAGE;
-  return EMAIL_PATTERN.test(value.trim()) && value.trim().length <= 255
+  return EMAIL_PATTERN.test(value.trim()) && value.trim().length <= EMAIL_MAX_LENGTH
     ? undefined
     : INVALID_FORMAT_MESSAGE;
 };
@@ -52,9 +49,9 @@ export function normalizePhone(value: string): string {
 export const checkOptionalPhone: Check<string> = (value) => {
   const phone = normalizePhone(value);
   if (phone === '') return undefined;
-  if (phone.length > 30 || !PHONE_PATTERN.test(phone)) return INVALID_FORMAT_MESSAGE;
-  const digitsAfterPrefix = phone.replace(/^\+\d{1,4}/, '').match(/\d/g)?.length ?? 0;
-  return digitsAfterPrefix > PHONE_MAX_DIGITS ? INVALID_FORMAT_MESSAGE : undefined;
+  return phone.length > PHONE_MAX_LENGTH || !PROFILE_PHONE_PATTERN.test(phone)
+    ? INVALID_FORMAT_MESSAGE
+    : undefined;
 };
 
 /** ADR 0008: 12 to 256 characters (code points, as the API counts them), no composition rules. */

@@ -1,9 +1,10 @@
 import { BANNER_AUDIENCES, type Banner, type BannerAudience, type BannerInput } from '../types';
+import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
 /** Spec §5 form messages. */
-export const REQUIRED_MESSAGE = 'Este campo es obligatorio.';
-export const PATTERN_MESSAGE = 'Formato no válido.';
-export const MAX_LENGTH_MESSAGE = 'Longitud máxima alcanzada.';
+export const REQUIRED_MESSAGE = FORM_MESSAGES.required;
+export const PATTERN_MESSAGE = FORM_MESSAGES.pattern;
+export const MAX_LENGTH_MESSAGE = FORM_MESSAGES.maxLength;
 /** Spec §5 says nothing about date ranges; this one is ours (ADR 0015). */
 export const END_BEFORE_START_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
 

@@ -10,9 +10,11 @@ import {
   THESIS_STAGES,
   THESIS_STAGE_LABELS,
   WORK_DEADLINES,
+  PROFILE_PHONE_PATTERN,
 } from '@plataforma/shared';
 import type { FormItem, FormOption, GetOptions } from '../../../forms/types';
 import type { CatalogueFetchers } from '../types';
+import { PHONE_PLACEHOLDER } from '../../../forms/engine/messages';
 
 /** Spec §3: "No lo sé" asks for an approximation. */
 export const UNKNOWN_WORK_DEADLINE: (typeof WORK_DEADLINES)[number] = 'No lo sé';
@@ -44,10 +46,6 @@ export const NOTIFICATION_CHOICES: { key: string; label: string }[] = [
 
 /** Form field name of a notification preference (kept apart from the record's attributes). */
 export const notificationField = (key: string) => `notification_${key}`;
-
-/** Spec §5 Phone: the profile forms' pattern and placeholder. */
-export const PROFILE_PHONE_PATTERN = /^(\+\d{1,4}\s?)?(\(\d{1,4}\)\s?)?[\d\s.-]{1,15}$/;
-const PHONE_PLACEHOLDER = '(+XX) XXXXXXXXX';
 
 /** The free-text field "Otra" reveals (spec §4 Other option). */
 function other(value: string, label: string): NonNullable<FormItem['extension']> {

@@ -1,3 +1,4 @@
+import { PHONE_PLACEHOLDER } from '../../../forms/engine/messages';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert, TextField } from '../../../components/ui/form';
@@ -6,7 +7,6 @@ import { useUpdateMe } from '../api/update-me';
 import type { ProfileUser } from '../types';
 import {
   INVALID_FORMAT_MESSAGE,
-  PHONE_PLACEHOLDER,
   toUpdateMeBody,
   validatePersonalData,
   type PersonalData,

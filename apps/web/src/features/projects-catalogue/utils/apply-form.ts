@@ -1,10 +1,11 @@
 import type { Call } from '../types';
+import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
 /** Spec §5 form messages, plus the ones of this form. */
 export const APPLY_MESSAGES = {
-  required: 'Este campo es obligatorio.',
-  pattern: 'Formato no válido.',
-  maxLength: 'Longitud máxima alcanzada.',
+  required: FORM_MESSAGES.required,
+  pattern: FORM_MESSAGES.pattern,
+  maxLength: FORM_MESSAGES.maxLength,
   cv: 'Adjunta tu CV o indica un enlace a tu CV',
   url: 'Escribe un enlace que empiece por http:// o https://',
   dni: 'Escribe un DNI (8 cifras y una letra) o un NIE (X, Y o Z, 7 cifras y una letra)',

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildOrganizationItems,
-  CONTACT_PHONE_PATTERN,
-  toOrganizationPayload,
-  URL_PATTERN,
-} from './organization-items';
+import { HTTP_URL_PATTERN, PROFILE_PHONE_PATTERN } from '@plataforma/shared';
+import { buildOrganizationItems, toOrganizationPayload } from './organization-items';
 
 describe('toOrganizationPayload', () => {
   it('writes the answers as the organisation, "Otra" as its text and the logo as its file id', () => {
@@ -56,9 +52,9 @@ describe('buildOrganizationItems', () => {
   });
 
   it("accepts only http(s) addresses and the API's phone format", () => {
-    expect(URL_PATTERN.test('https://x.org')).toBe(true);
-    expect(URL_PATTERN.test('x.org')).toBe(false);
-    expect(CONTACT_PHONE_PATTERN.test('+34 600 000 000')).toBe(true);
-    expect(CONTACT_PHONE_PATTERN.test('llámame')).toBe(false);
+    expect(HTTP_URL_PATTERN.test('https://x.org')).toBe(true);
+    expect(HTTP_URL_PATTERN.test('x.org')).toBe(false);
+    expect(PROFILE_PHONE_PATTERN.test('+34 600 000 000')).toBe(true);
+    expect(PROFILE_PHONE_PATTERN.test('llámame')).toBe(false);
   });
 });

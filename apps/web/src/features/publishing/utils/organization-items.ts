@@ -5,17 +5,13 @@ import {
   OTHER_OPTION,
   PROVINCES,
   REACHED_US_HOW_OPTIONS,
+  EMAIL_PATTERN,
+  HTTP_URL_PATTERN,
+  PROFILE_PHONE_PATTERN,
 } from '@plataforma/shared';
 import { PHONE_PLACEHOLDER } from '../../../forms/engine/messages';
 import type { FormItem, FormValue, FormValues } from '../../../forms/types';
 import type { OrganizationPayload } from '../types';
-
-/** An http(s) address (the API accepts only these for web and linkedin). */
-export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-/** A mail address, as loose as the API's check. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The API's phone rule for contact_phone (organizations.content-types.ts). */
-export const CONTACT_PHONE_PATTERN = /^(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?[\d\s.-]{1,15}$/;
 
 /** Image types a logo may have (spec §9 upload list without PDF). */
 const LOGO_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'svg'];
@@ -75,7 +71,7 @@ export function buildOrganizationItems(): FormItem[] {
       value: 'web',
       label: 'Página web',
       placeholder: 'https://',
-      pattern: URL_PATTERN,
+      pattern: HTTP_URL_PATTERN,
       optional: true,
       maxLength: 500,
       step: 2,
@@ -85,7 +81,7 @@ export function buildOrganizationItems(): FormItem[] {
       value: 'linkedin',
       label: 'LinkedIn',
       placeholder: 'https://www.linkedin.com/company/...',
-      pattern: URL_PATTERN,
+      pattern: HTTP_URL_PATTERN,
       optional: true,
       maxLength: 500,
       step: 2,
@@ -128,7 +124,7 @@ export function buildOrganizationItems(): FormItem[] {
       value: 'contact_phone',
       label: 'Teléfono de contacto',
       placeholder: PHONE_PLACEHOLDER,
-      pattern: CONTACT_PHONE_PATTERN,
+      pattern: PROFILE_PHONE_PATTERN,
       step: 3,
     },
   ];

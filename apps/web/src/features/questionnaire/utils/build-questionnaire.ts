@@ -3,6 +3,7 @@ import {
   COMPETENCE_SECTIONS,
   HONESTY_GROUP,
   type CompetenceItem,
+  EMAIL_PATTERN,
 } from '@plataforma/shared';
 import type { FormItem, FormValues } from '../../../forms/types';
 import type { QuestionnaireContact, QuestionnaireSubmission } from '../types';
@@ -16,9 +17,6 @@ export const CONTACT_FIELDS = {
 
 /** The title of the last step (spec §2 Other: "a final contact section"). */
 export const CONTACT_SECTION_TITLE = 'Datos de contacto';
-
-/** A plain address check; the server validates it again (ADR 0018). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const SECTION_NAMES = new Map<string, string>([
   ...COMPETENCE_SECTIONS.map((section): [string, string] => [section.key, section.name]),

@@ -1,8 +1,9 @@
 import { ApiError } from '../../../lib/api-client';
+import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
 /** Spec §5 form messages. */
-export const REQUIRED_MESSAGE = 'Este campo es obligatorio.';
-export const FORMAT_MESSAGE = 'Formato no válido.';
+export const REQUIRED_MESSAGE = FORM_MESSAGES.required;
+export const FORMAT_MESSAGE = FORM_MESSAGES.pattern;
 
 /** A hex colour as the API stores it: #rgb or #rrggbb (apps/api site.content-types.ts). */
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

@@ -56,10 +56,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // House style rule 1: shared UI and libraries never reach into features.
+    // House style rule 1: shared UI and libraries never reach into features or resources.
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**'] }],
+      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/entities/**'] }],
+    },
+  },
+  {
+    // ADR 0030: the resources (entities/) sit under the features and use only lib/ and the shared
+    // contract, so that any feature can show a resource and every screen stays in step.
+    files: ['apps/web/src/entities/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/features/**', '**/app/**', '**/forms/**', '**/components/**'] },
+      ],
     },
   },
   // House style rule 1: features do not import each other; app/ composes them.

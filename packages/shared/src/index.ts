@@ -9,3 +9,4 @@ export * from './workflow/project-workflow';
 export * from './schemas/strapi';
 export * from './constants/field-rules';
 export * from './schemas/account';
+export * from './constants/progress';

@@ -14,34 +14,7 @@ export interface ApplicationFilters {
   to?: string;
 }
 
-/** One application as the admin lists show it. */
-export interface AdminApplication {
-  id: number;
-  status: ApplicationStatus;
-  createdAt: string;
-  studentId: number | null;
-  studentName: string | null;
-  studentEmail: string | null;
-  university: string | null;
-  degree: string | null;
-  projectId: number | null;
-  projectTitle: string | null;
-  organization: string | null;
-  tutor: { id: number; name: string | null } | null;
-}
-
-/** Strapi v4 pagination meta. */
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
-
-export interface ApplicationsPage {
-  applications: AdminApplication[];
-  pagination: Pagination;
-}
+export type { Pagination } from '../../entities/project/types';
 
 /** A teacher offered as tutor (`GET /api/teachers/names`). */
 export interface TeacherOption {

@@ -1,4 +1,4 @@
-import type { ApplicationStatus, ProfileType } from '@plataforma/shared';
+import type { ProfileType } from '@plataforma/shared';
 
 /** The signed-in user as the profile page shows and edits them (`GET /api/users/me`). */
 export interface ProfileUser {
@@ -9,47 +9,6 @@ export interface ProfileUser {
   phone: string | null;
   profileType: ProfileType | null;
   picture?: { id: number; url: string } | null;
-}
-
-/** A Strapi v4 relation as read with populate. */
-export interface Related<T> {
-  data: { id: number; attributes: T } | null;
-}
-
-export interface RelatedList<T> {
-  data: { id: number; attributes: T }[];
-}
-
-/** The project fields the profile lists show (title, where, who publishes it). */
-export interface ProjectSummary {
-  id: number;
-  title: string;
-  type: string | null;
-  locality: string | null;
-  organizationName: string | null;
-}
-
-/** Spec §3 Project progress: the five milestones of a project under way. */
-export interface ProjectProgress {
-  id: number;
-  objectives: boolean;
-  frame: boolean;
-  conclusions: boolean;
-  defense: boolean;
-  final: boolean;
-}
-
-/** Spec §3 Application, as the student's own lists show it. */
-export interface StudentApplication {
-  id: number;
-  status: ApplicationStatus;
-  statusMessage: string | null;
-  createdAt: string;
-  project: ProjectSummary | null;
-  /** The tutor an admin assigned (spec §3 Application.tutorAsigned), by full name. */
-  tutorName: string | null;
-  /** The project's progress record, once the student is selected (the server creates it). */
-  progress: ProjectProgress | null;
 }
 
 /** Spec §3 TFX: a final work the student published. */

@@ -28,17 +28,13 @@ export type ColorField =
 export type BrandingPayload = { [K in BrandingField]: string | null };
 
 /**
- * The theme helpers the branding editor needs from the branding feature. The app passes them in
- * (features do not import each other), so the preview and the contrast warnings use exactly the
- * rules the live theme applies.
+ * The branding feature's own rules the editor needs (the theme's variables, the origin and
+ * program matches of spec §1). The app passes them in (features do not import each other), so
+ * the preview uses exactly what the live theme applies; the colour maths both use is `lib/color`.
  */
 export interface ThemeTools {
   /** The CSS variables the app would set for these values (scoped to the preview). */
   themeVariables(draft: BrandingDraft): Record<string, string>;
-  /** WCAG 2.x contrast ratio of two colours, or null when one cannot be read. */
-  contrastRatio(foreground: string, background: string): number | null;
-  /** The text colour (white or near-black) the theme puts on a background. */
-  readableTextColor(background: string): string;
   /** Spec §1: origin matching "Murcia". */
   isMurciaOrigin(origin: string): boolean;
   /** Spec §1: program matching "Emprende". */

@@ -1,11 +1,6 @@
 import { isEmprendeProgram, isMurciaOrigin } from '../../../features/branding/utils/branding-match';
 import { toBranding } from '../../../features/branding/utils/to-branding';
-import {
-  contrastRatio,
-  parseRgb,
-  readableTextColor,
-  themeVariables,
-} from '../../../features/branding/utils/theme';
+import { themeVariables } from '../../../features/branding/utils/theme';
 import type { Branding } from '../../../features/branding/types';
 import type { BrandingDraft, ThemeTools } from '../../../features/settings/types';
 
@@ -16,11 +11,6 @@ import type { BrandingDraft, ThemeTools } from '../../../features/settings/types
 export const themeTools: ThemeTools = {
   // toBranding falls back to the defaults for a colour still being typed, as the live theme would.
   themeVariables: (draft) => themeVariables(toBranding(draft)),
-  contrastRatio: (foreground, background) => {
-    const [fg, bg] = [parseRgb(foreground), parseRgb(background)];
-    return fg && bg ? contrastRatio(fg, bg) : null;
-  },
-  readableTextColor,
   isMurciaOrigin: (origin) => isMurciaOrigin({ origin, program: null }),
   isEmprendeProgram: (program) => isEmprendeProgram({ origin: null, program }),
 };

@@ -4,8 +4,8 @@ import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
 import { useCalls } from '../../../features/projects-catalogue/api/get-calls';
-import { useOwnApplication } from '../../../features/projects-catalogue/api/get-own-application';
-import { useProject } from '../../../features/projects-catalogue/api/get-project';
+import { useOwnApplication } from '../../../entities/application/api/get-own-application';
+import { useProjectDetail } from '../../../entities/project/api/get-project';
 import { ApplyForm } from '../../../features/projects-catalogue/components/apply-form';
 import {
   formatDate,
@@ -44,7 +44,7 @@ function Frame({
 
 function ApplyScreen({ projectId, studentId }: { projectId: number; studentId: number }) {
   const navigate = useNavigate();
-  const project = useProject(projectId);
+  const project = useProjectDetail(projectId);
   const application = useOwnApplication(studentId, projectId);
   const calls = useCalls();
 

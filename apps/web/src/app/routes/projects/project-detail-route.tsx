@@ -4,9 +4,9 @@ import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { loginPathReturningTo } from '../../../features/auth/utils/redirects';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
-import { useFavoriteIds } from '../../../features/projects-catalogue/api/get-favorite-ids';
-import { useOwnApplication } from '../../../features/projects-catalogue/api/get-own-application';
-import { useProject } from '../../../features/projects-catalogue/api/get-project';
+import { useOwnApplication } from '../../../entities/application/api/get-own-application';
+import { useProjectDetail } from '../../../entities/project/api/get-project';
+import { useFavoriteIds } from '../../../entities/student-favorites/api/get-favorites';
 import { AdminActions } from '../../../features/projects-catalogue/components/admin-actions';
 import { ProjectDetailView } from '../../../features/projects-catalogue/components/project-detail';
 import type { CatalogueViewer } from '../../../features/projects-catalogue/types';
@@ -38,7 +38,7 @@ function ProjectDetailScreen({
   viewer: CatalogueViewer;
 }) {
   const location = useLocation();
-  const project = useProject(projectId);
+  const project = useProjectDetail(projectId);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const application = useOwnApplication(studentId, projectId);
   const favorites = useFavoriteIds(studentId);

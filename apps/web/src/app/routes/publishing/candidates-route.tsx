@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
-import { useProject } from '../../../features/publishing/api/get-project';
+import { useProject } from '../../../entities/project/api/get-project';
 import { ApiErrorAlert } from '../../../features/publishing/components/api-error-alert';
 import { CandidatesReview } from '../../../features/publishing/components/candidates-review';
 import { StatusBadge } from '../../../features/publishing/components/status-badge';

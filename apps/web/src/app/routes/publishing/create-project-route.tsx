@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
-import type { ProjectRecord } from '../../../features/publishing/api/get-project';
+import type { ProjectRecord } from '../../../entities/project/types';
 import type { SaveStatus } from '../../../features/publishing/api/save-project';
 import { ProjectEditor } from '../../../features/publishing/components/project-editor';
 import type { ProjectCatalogueFetchers } from '../../../features/publishing/utils/project-items';

@@ -79,7 +79,8 @@ describe('/projects/:id/editar', { timeout: 15_000 }, () => {
     // A draft is only found in the preview state (draft-and-publish).
     const read = callsTo(calls, 'GET', '/api/projects/5')[0]?.url.searchParams;
     expect(read?.get('publicationState')).toBe('preview');
-    expect(read?.get('populate')).toBe('campus.university');
+    // One project read for its page and its form: the campus and its university come with it.
+    expect(read?.get('populate[campus][populate][university][fields][0]')).toBe('name');
     fireEvent.change(title, { target: { value: 'Huertos escolares en Lorca' } });
     await toLastStep();
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RESOURCE_ROOTS } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
 import type { TeacherOption } from '../types';
 
@@ -32,7 +33,7 @@ export async function getTeacherNames(
 
 export const teacherNamesQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: ['applications-admin', 'teacher-names', search.trim()],
+    queryKey: [RESOURCE_ROOTS.teachers, 'names', search.trim()],
     queryFn: ({ signal }) => getTeacherNames(search, { signal }),
   });
 

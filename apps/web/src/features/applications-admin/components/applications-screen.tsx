@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ApiError } from '../../../lib/api-client';
-import { useApplications } from '../api/get-applications';
+import { useApplications } from '../../../entities/application/api/get-applications';
 import { useExportApplications } from '../api/export-applications';
 import type { ApplicationFilters } from '../types';
 import {
@@ -12,6 +12,7 @@ import {
   PAGE_PARAM,
   readFilters,
   readPage,
+  toStrapiFilters,
   writeFilters,
 } from '../utils/application-filters';
 import { countLabel } from '../utils/format';
@@ -28,7 +29,7 @@ export function ApplicationsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const page = readPage(searchParams);
-  const list = useApplications(filters, page);
+  const list = useApplications(toStrapiFilters(filters), page);
   const exporter = useExportApplications();
   const resultsRef = useRef<HTMLHeadingElement>(null);
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ApplicationStatusBadge } from '../../../components/ui/application-status-badge';
-import type { AdminApplication } from '../types';
+import { ApplicationStatusBadge } from '../../../entities/application/components/application-status-badge';
+import type { AdminApplication } from '../../../entities/application/types';
 import { formatDay } from '../utils/format';
 
 const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';

@@ -4,9 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ApiError } from '../../../lib/api-client';
-import { useAssignTutor } from '../api/assign-tutor';
-import { useSelectedApplications } from '../api/get-selected-applications';
-import type { AdminApplication, TeacherOption } from '../types';
+import { useApplications } from '../../../entities/application/api/get-applications';
+import { useUpdateApplication } from '../../../entities/application/api/update-application';
+import type { AdminApplication } from '../../../entities/application/types';
+import type { TeacherOption } from '../types';
 import { PAGE_PARAM, readPage } from '../utils/application-filters';
 import { countLabel, formatDay } from '../utils/format';
 import { PaginationNav } from './pagination-nav';
@@ -17,10 +18,13 @@ import { TeacherCombobox } from './teacher-combobox';
  * with its tutor; an admin chooses a teacher by name and saves it (ADR 0029). Cards rather than
  * a table: every row holds a combobox whose list must not be clipped by a scrolling table.
  */
+/** Spec §7: the tutor assignment lists the selected applications. */
+const SELECTED_FILTERS: [string, string][] = [['filters[status][$eq]', 'Seleccionado']];
+
 export function AsignationsScreen() {
   const [searchParams] = useSearchParams();
   const page = readPage(searchParams);
-  const selected = useSelectedApplications(page);
+  const selected = useApplications(SELECTED_FILTERS, page);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-3 py-6 sm:px-6 sm:py-10">
@@ -76,7 +80,7 @@ function AsignationCard({ application: a }: { application: AdminApplication }) {
   const [choice, setChoice] = useState<TeacherOption | null>(
     a.tutor ? { id: a.tutor.id, name: a.tutor.name ?? '' } : null,
   );
-  const assign = useAssignTutor();
+  const assign = useUpdateApplication();
   const [saved, setSaved] = useState<string | null>(null);
   const headingId = `asignacion-${a.id}`;
   const unchanged = choice === null || choice.id === a.tutor?.id;
@@ -130,7 +134,7 @@ function AsignationCard({ application: a }: { application: AdminApplication }) {
           if (!choice || unchanged) return;
           setSaved(null);
           assign.mutate(
-            { applicationId: a.id, teacherId: choice.id },
+            { id: a.id, change: { tutorAsigned: choice.id } },
             { onSuccess: () => setSaved(`Tutor asignado: ${choice.name}.`) },
           );
         }}

@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '../defaults';
-import {
-  DARK_TEXT,
-  LIGHT_TEXT,
-  contrastRatio,
-  fontStack,
-  inkOnLight,
-  parseRgb,
-  readableTextColor,
-} from './theme';
+import { parseRgb, rgbContrast } from '../../../lib/color';
+import { fontStack, inkOnLight } from './theme';
 import { toBranding, toMenuLogo } from './to-branding';
-
-describe('readableTextColor', () => {
-  it('when the background is the default dark blue, the text is white', () => {
-    expect(readableTextColor('#1226AA')).toBe(LIGHT_TEXT);
-  });
-
-  it('when the background is light (yellow, pale), the text is near-black', () => {
-    expect(readableTextColor('#F2B705')).toBe(DARK_TEXT);
-    expect(readableTextColor('#fff')).toBe(DARK_TEXT);
-    expect(readableTextColor('rgb(232, 235, 250)')).toBe(DARK_TEXT);
-  });
-
-  it('when the colour cannot be parsed, the text is white', () => {
-    expect(readableTextColor('oklch(0.5 0.2 260)')).toBe(LIGHT_TEXT);
-  });
-
-  it('the default brand colour with its text colour passes WCAG AA (4.5:1)', () => {
-    const ratio = contrastRatio(parseRgb('#1226AA')!, parseRgb(LIGHT_TEXT)!);
-    expect(ratio).toBeGreaterThan(4.5);
-  });
-});
 
 describe('inkOnLight', () => {
   const white: [number, number, number] = [255, 255, 255];
@@ -43,7 +15,7 @@ describe('inkOnLight', () => {
     'when the brand colour %s is too light, a darker shade of it reaches 4.5:1 on white',
     (color) => {
       const ink = inkOnLight(color);
-      expect(contrastRatio(parseRgb(ink)!, white)).toBeGreaterThanOrEqual(4.5);
+      expect(rgbContrast(parseRgb(ink)!, white)).toBeGreaterThanOrEqual(4.5);
       expect(ink.toLowerCase()).not.toBe(color.toLowerCase());
     },
   );

@@ -1,12 +1,9 @@
+import { DARK_TEXT, parseRgb, readableTextColor, rgbContrast, type Rgb } from '../../../lib/color';
 import type { Branding } from '../types';
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FUNCTION_COLOR = /^(?:rgba?|hsla?|oklch|oklab|lab|lch|hwb)\([\d\s.,%/+-]+\)$/i;
 const NAMED_COLOR = /^[a-z]{3,30}$/i;
-
-/** Text colours used on top of a brand colour, whichever gives the higher contrast. */
-export const LIGHT_TEXT = '#FFFFFF';
-export const DARK_TEXT = '#111827';
 
 /**
  * Whether a branding value is a CSS colour. The browser decides when it can (CSS.supports);
@@ -22,47 +19,6 @@ export function isCssColor(value: string | null | undefined): value is string {
   return HEX_COLOR.test(v) || FUNCTION_COLOR.test(v) || NAMED_COLOR.test(v);
 }
 
-/** Parses #rgb(a), #rrggbb(aa) and rgb()/rgba() into 0-255 channels; other syntaxes give null. */
-export function parseRgb(color: string): [number, number, number] | null {
-  const v = color.trim();
-  if (HEX_COLOR.test(v)) {
-    let hex = v.slice(1);
-    if (hex.length <= 4) hex = [...hex].map((c) => c + c).join('');
-    return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-  }
-  const match = /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})/i.exec(v);
-  if (match) return [Number(match[1]), Number(match[2]), Number(match[3])];
-  return null;
-}
-
-/** WCAG 2.x relative luminance of an sRGB colour. */
-function luminance([r, g, b]: [number, number, number]): number {
-  const [lr, lg, lb] = [r, g, b].map((c) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
-}
-
-/** WCAG 2.x contrast ratio between two colours (1 to 21). */
-export function contrastRatio(a: [number, number, number], b: [number, number, number]): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-/**
- * The text colour (white or near-black) that reads best on a background, so a university can pick
- * a light brand colour without making the header or buttons unreadable. Unparseable colours get
- * white text.
- */
-export function readableTextColor(background: string): string {
-  const rgb = parseRgb(background);
-  if (!rgb) return LIGHT_TEXT;
-  const light = contrastRatio(rgb, [255, 255, 255]);
-  const dark = contrastRatio(rgb, parseRgb(DARK_TEXT) as [number, number, number]);
-  return light >= dark ? LIGHT_TEXT : DARK_TEXT;
-}
-
 /** WCAG AA for normal text. */
 const AA_TEXT = 4.5;
 
@@ -73,10 +29,10 @@ const AA_TEXT = 4.5;
 export function inkOnLight(color: string): string {
   const rgb = parseRgb(color);
   if (!rgb) return DARK_TEXT;
-  const white: [number, number, number] = [255, 255, 255];
+  const white: Rgb = [255, 255, 255];
   for (let keep = 1; keep >= 0; keep -= 0.05) {
-    const shade = rgb.map((c) => Math.round(c * keep)) as [number, number, number];
-    if (contrastRatio(shade, white) >= AA_TEXT) {
+    const shade = rgb.map((c) => Math.round(c * keep)) as Rgb;
+    if (rgbContrast(shade, white) >= AA_TEXT) {
       return `#${shade.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
     }
   }

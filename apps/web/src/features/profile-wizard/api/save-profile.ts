@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RESOURCE_ROOTS } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
 import type { FormValues } from '../../../forms/types';
 import type { WizardRole } from '../types';
@@ -85,6 +86,8 @@ export function useSaveProfile(role: WizardRole, profileId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['session'] }),
         queryClient.invalidateQueries({ queryKey: ['profile-wizard', role, profileId] }),
+        // What a student studies and wants decides their recommended projects (ADR 0026).
+        queryClient.invalidateQueries({ queryKey: [RESOURCE_ROOTS.projects, 'recommended'] }),
       ]);
     },
   });

@@ -41,7 +41,7 @@ export async function getStudentWorks(
 
 export const studentWorksQueryOptions = (studentId: number) =>
   queryOptions({
-    queryKey: ['profile', 'tfxs', studentId],
+    queryKey: ['tfxes', 'student', studentId],
     queryFn: ({ signal }) => getStudentWorks(studentId, { signal }),
   });
 

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RESOURCE_ROOTS } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
 import { NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferences } from '../types';
 
@@ -30,7 +31,7 @@ export async function getNotificationPreferences(
 
 export const notificationPreferencesQueryOptions = (studentId: number) =>
   queryOptions({
-    queryKey: ['profile', 'notification-preferences', studentId],
+    queryKey: [RESOURCE_ROOTS.students, studentId, 'notification-preferences'],
     queryFn: ({ signal }) => getNotificationPreferences(studentId, { signal }),
   });
 

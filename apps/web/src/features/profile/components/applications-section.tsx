@@ -4,12 +4,12 @@ import { Modal } from '../../../components/ui/dialog';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ApiError } from '../../../lib/api-client';
-import { useStudentApplications } from '../api/get-student-applications';
-import { useWithdrawApplication } from '../api/withdraw-application';
-import type { StudentApplication } from '../types';
+import { useStudentApplications } from '../../../entities/application/api/get-student-applications';
+import { useUpdateApplication } from '../../../entities/application/api/update-application';
+import type { StudentApplication } from '../../../entities/application/types';
 import { formatLongDate } from '../utils/relative-time';
 import { canWithdraw } from '../utils/withdrawal';
-import { ApplicationStatusBadge } from '../../../components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '../../../entities/application/components/application-status-badge';
 import { ProjectItem } from './project-item';
 import { EmptyState, SectionError } from './section-states';
 
@@ -110,7 +110,7 @@ function WithdrawDialog({
   onClose: () => void;
   onWithdrawn: (title: string) => void;
 }) {
-  const withdraw = useWithdrawApplication();
+  const withdraw = useUpdateApplication();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const title = application?.project?.title ?? 'este proyecto';
   const close = () => {
@@ -152,12 +152,15 @@ function WithdrawDialog({
           isPending={withdraw.isPending}
           onClick={() => {
             if (!application) return;
-            withdraw.mutate(application.id, {
-              onSuccess: () => {
-                withdraw.reset();
-                onWithdrawn(title);
+            withdraw.mutate(
+              { id: application.id, change: { status: 'Retirada' } },
+              {
+                onSuccess: () => {
+                  withdraw.reset();
+                  onWithdrawn(title);
+                },
               },
-            });
+            );
           }}
         >
           Retirar candidatura

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import type { ProgressMilestone } from '@plataforma/shared';
+import { useStudentApplications } from '../../../entities/application/api/get-student-applications';
+import type { StudentApplication } from '../../../entities/application/types';
+import { useUpdateProgress } from '../../../entities/project-progress/api/update-progress';
 import {
   ProgressChecklist,
   toProgressState,
-  type ProgressMilestone,
-} from '../../../components/ui/progress-checklist';
-import { useStudentApplications } from '../api/get-student-applications';
-import { useUpdateProgress } from '../api/update-progress';
-import type { StudentApplication } from '../types';
+} from '../../../entities/project-progress/components/progress-checklist';
 import { formatLongDate } from '../utils/relative-time';
-import { ApplicationStatusBadge } from '../../../components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '../../../entities/application/components/application-status-badge';
 import { ProjectItem } from './project-item';
 import { EmptyState, SectionError } from './section-states';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProjectSummary } from '../types';
+import type { ProjectSummary } from '../../../entities/project/types';
 
 /**
  * One project in a profile list: its title as a heading, who publishes it and where, plus

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { useSavedProjects } from '../api/get-saved-projects';
-import { useUnsaveProject } from '../api/unsave-project';
+import { useSavedProjects } from '../../../entities/student-favorites/api/get-favorites';
+import { useToggleFavorite } from '../../../entities/student-favorites/api/toggle-favorite';
 import { ProjectItem } from './project-item';
 import { EmptyState, SectionError } from './section-states';
 
@@ -19,7 +19,7 @@ interface SavedProjectsSectionProps {
  */
 export function SavedProjectsSection({ studentId, canBrowseProjects }: SavedProjectsSectionProps) {
   const saved = useSavedProjects(studentId);
-  const unsave = useUnsaveProject();
+  const unsave = useToggleFavorite();
   const [notice, setNotice] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
@@ -75,7 +75,7 @@ export function SavedProjectsSection({ studentId, canBrowseProjects }: SavedProj
                 aria-label={`Quitar de guardados: ${project.title}`}
                 onClick={() =>
                   unsave.mutate(
-                    { studentId, projectId: project.id },
+                    { studentId, projectId: project.id, save: false },
                     {
                       onSuccess: () => {
                         setNotice(`Has quitado «${project.title}» de tus proyectos guardados.`);

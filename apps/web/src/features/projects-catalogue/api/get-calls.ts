@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { Call } from '../types';
-import { CATALOGUE_QUERY_ROOT } from './to-card';
 
 interface CallsAnswer {
   data: { id: number; attributes: { name: string; requires_dni?: boolean | null } }[];
@@ -23,7 +22,7 @@ export async function getCalls({ signal }: { signal?: AbortSignal } = {}): Promi
 
 export const callsQueryOptions = () =>
   queryOptions({
-    queryKey: [CATALOGUE_QUERY_ROOT, 'calls'],
+    queryKey: ['calls'],
     queryFn: ({ signal }) => getCalls({ signal }),
     meta: { isPublic: true, logErrorAs: 'No se pudieron cargar las convocatorias.' },
   });

@@ -3,7 +3,7 @@ import type { ProjectStatus } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Alert } from '../../../components/ui/form';
-import { useUpdateProjectStatus } from '../api/update-project-status';
+import { useUpdateProjectStatus } from '../../../entities/project/api/update-project-status';
 import { adminActionsFor, type AdminAction } from '../utils/project-facts';
 
 const REASON_MAX_LENGTH = 2000;

@@ -6,7 +6,7 @@ import { FileField } from '../../../forms/fields/file-field';
 import { TextField } from '../../../forms/fields/text-field';
 import { TextareaField } from '../../../forms/fields/textarea-field';
 import type { FormItem, FormValue } from '../../../forms/types';
-import { useCreateApplication } from '../api/create-application';
+import { useCreateApplication } from '../../../entities/application/api/create-application';
 import type { Call } from '../types';
 import {
   ANSWER_MAX_LENGTH,

@@ -1,7 +1,8 @@
 import { PROJECT_STATUSES } from '@plataforma/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { CatalogueFilters, FacetCount, FacetCounts, FacetName } from '../types';
+import type { FacetCount, FacetCounts } from '../../../entities/project/types';
+import type { CatalogueFilters, FacetName } from '../types';
 import { FACET_COUNT_KEYS, FACET_LABELS, facetValueLabel } from '../utils/project-facts';
 
 /** The facets offered, in order; `status` only for admins. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ProjectCardData } from '../types';
+import type { ProjectCardData } from '../../../entities/project/types';
 import { formatDate, placeLabel } from '../utils/project-facts';
 import { Badge, ProjectStatusBadge } from './badges';
 import { OdsTiles } from './ods-tiles';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { useSearchProjects } from '../api/search-projects';
+import { useSearchProjects } from '../../../entities/project/api/search-projects';
 import type { CatalogueFilters, CatalogueViewer, FacetName } from '../types';
 import {
   clearFilters,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useRecommendedProjects } from '../api/get-recommended-projects';
+import { useRecommendedProjects } from '../../../entities/project/api/get-recommended-projects';
 import { ProjectCard } from './project-card';
 
 const FIRST_SHOWN = 3;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { useToggleFavorite } from '../api/toggle-favorite';
+import { useToggleFavorite } from '../../../entities/student-favorites/api/toggle-favorite';
 
 interface SaveToggleProps {
   studentId: number;

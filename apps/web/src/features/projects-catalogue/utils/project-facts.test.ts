@@ -1,8 +1,8 @@
 import { ODS } from '@plataforma/shared';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '../../../lib/color';
 import {
   adminActionsFor,
-  contrastRatio,
   facetValueLabel,
   formatDate,
   isDeadlinePassed,

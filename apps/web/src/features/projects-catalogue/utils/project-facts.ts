@@ -1,4 +1,10 @@
-import { ODS, type ProjectStatus } from '@plataforma/shared';
+import {
+  allowedTransitions,
+  ODS,
+  VALIDATED_STATUSES,
+  type ProjectStatus,
+} from '@plataforma/shared';
+import { readableTextColor } from '../../../lib/color';
 import type { FacetName } from '../types';
 
 /** Spanish headings of the facets (the filter panel's legends). */
@@ -132,41 +138,26 @@ const WITHDRAW: AdminAction = {
   isDestructive: true,
 };
 
+/** The admin's decisions, in the order they are offered. */
+const ADMIN_DECISIONS: readonly AdminAction[] = [VALIDATE, REJECT, PUBLISH, FINISH, WITHDRAW];
+
 /**
- * The admin actions offered for a status (the transitions of the project workflow, contract
- * issue 6): review a project sent for validation, publish a validated one, finish or withdraw a
- * published one.
+ * The admin actions offered for a status: the moves the workflow table allows an admin
+ * (`allowedTransitions(status, 'admin')`, ADR 0024) that are an admin's decision: validate,
+ * reject, publish, finish, and withdraw a project once validated or published (taking back a
+ * request for review is its publisher's move, not offered here).
  */
 export function adminActionsFor(status: ProjectStatus): AdminAction[] {
-  switch (status) {
-    case 'Por validar':
-      return [VALIDATE, REJECT, PUBLISH];
-    case 'Validada':
-      return [PUBLISH, WITHDRAW];
-    case 'Publicada':
-      return [FINISH, WITHDRAW];
-    default:
-      return [];
-  }
-}
-
-function luminance(hex: string): number {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5]
-    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two `#rrggbb` colours. */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  const allowed = allowedTransitions(status, 'admin');
+  return ADMIN_DECISIONS.filter(
+    (action) =>
+      allowed.includes(action.to) &&
+      (action !== WITHDRAW || (VALIDATED_STATUSES.includes(status) && status !== 'Terminada')),
+  );
 }
 
 /** Ink of the ODS tiles: white or near-black, whichever reads better on the official colour. */
 export const ODS_DARK_INK = '#020617';
 export function odsInk(color: string): string {
-  return contrastRatio(color, '#ffffff') >= contrastRatio(color, ODS_DARK_INK)
-    ? '#ffffff'
-    : ODS_DARK_INK;
+  return readableTextColor(color, ODS_DARK_INK).toLowerCase();
 }

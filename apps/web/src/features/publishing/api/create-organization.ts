@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateResource } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrganizationPayload } from '../types';
 
@@ -26,7 +27,8 @@ export function useCreateOrganization({ onCreated }: { onCreated?: () => void } 
       onCreated?.();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['session'] }),
-        queryClient.invalidateQueries({ queryKey: ['publishing'] }),
+        // The coordinator's projects are now their organisation's.
+        invalidateResource(queryClient, 'projects'),
       ]);
     },
   });

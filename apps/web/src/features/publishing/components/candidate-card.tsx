@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
-import { useUpdateCandidate } from '../api/update-candidate';
-import type { Candidate } from '../types';
+import { useUpdateApplication } from '../../../entities/application/api/update-application';
+import type { Candidate } from '../../../entities/application/types';
 import {
   getCandidateName,
   getCandidateStudies,
@@ -43,8 +43,8 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
   const [status, setStatus] = useState<ApplicationStatus>(attributes.status);
   const [message, setMessage] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
-  const update = useUpdateCandidate();
-  const supermatch = useUpdateCandidate();
+  const update = useUpdateApplication();
+  const supermatch = useUpdateApplication();
   const baseId = useId().replace(/:/g, '');
   const headingId = `${baseId}-name`;
   const isSupermatch = attributes.supermatch === true;

@@ -2,7 +2,7 @@ import { APPLICATION_STATUSES } from '@plataforma/shared';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { useCandidates } from '../api/get-candidates';
+import { useCandidates } from '../../../entities/application/api/get-candidates';
 import { countByStatus, filterByStatus, isApplicationStatus } from '../utils/candidates';
 import { ApiErrorAlert } from './api-error-alert';
 import { CandidateCard } from './candidate-card';

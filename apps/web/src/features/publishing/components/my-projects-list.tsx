@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { useChangeProjectStatus } from '../api/change-project-status';
-import { useDeleteProject } from '../api/delete-project';
-import { useMyProjects } from '../api/get-my-projects';
-import type { MyProject } from '../types';
+import { useDeleteProject } from '../../../entities/project/api/delete-project';
+import { useMyProjects } from '../../../entities/project/api/get-my-projects';
+import { useUpdateProjectStatus } from '../../../entities/project/api/update-project-status';
+import type { MyProject } from '../../../entities/project/types';
 import {
   canEditProject,
   getProjectActions,
@@ -49,7 +49,7 @@ interface MyProjectsListProps {
 export function MyProjectsList({ createHref }: MyProjectsListProps) {
   const [page, setPage] = useState(1);
   const projects = useMyProjects(page);
-  const changeStatus = useChangeProjectStatus();
+  const changeStatus = useUpdateProjectStatus();
   const remove = useDeleteProject();
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -70,7 +70,8 @@ export function MyProjectsList({ createHref }: MyProjectsListProps) {
       onSuccess: () => setDone(DONE[action.key]),
       onSettled: () => setPending(null),
     };
-    if (action.target) changeStatus.mutate({ id: project.id, status: action.target }, finish);
+    if (action.target)
+      changeStatus.mutate({ projectId: project.id, status: action.target }, finish);
     else remove.mutate(project.id, finish);
   };
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert } from '../../../components/ui/form';
 import { DynamicForm, type FormAction } from '../../../forms/dynamic-form';
 import type { FormValues } from '../../../forms/types';
-import type { ProjectRecord } from '../api/get-project';
+import type { ProjectRecord } from '../../../entities/project/types';
 import { useSaveProject, type SaveStatus } from '../api/save-project';
 import {
   buildProjectItems,

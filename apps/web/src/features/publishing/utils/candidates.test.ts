@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candidate } from '../types';
+import type { Candidate } from '../../../entities/application/types';
 import {
   countByStatus,
   filterByStatus,

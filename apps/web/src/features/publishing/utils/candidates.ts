@@ -6,7 +6,7 @@ import {
   type CompetenceScores,
 } from '@plataforma/shared';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import type { Candidate } from '../types';
+import type { Candidate } from '../../../entities/application/types';
 
 /** Statuses a reviewer may set: every one but "Retirada", which only the student chooses. */
 export const REVIEWER_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(

@@ -1,4 +1,4 @@
-import type { ProjectStatus } from '@plataforma/shared';
+import { allowedTransitions, type ProjectStatus } from '@plataforma/shared';
 
 /** What a publisher can do with one of their projects from the lists (ADR 0028). */
 export type ProjectActionKey = 'submit' | 'resubmit' | 'withdraw' | 'finish' | 'delete';
@@ -14,7 +14,7 @@ export interface ProjectAction {
   isDanger?: boolean;
 }
 
-/** The publisher's transitions of the contract (issue 6): the API refuses any other. */
+/** What each publisher's move says and asks before it is made. */
 export const PROJECT_ACTIONS: Record<ProjectActionKey, ProjectAction> = {
   submit: {
     key: 'submit',
@@ -61,30 +61,25 @@ export const PROJECT_ACTIONS: Record<ProjectActionKey, ProjectAction> = {
   },
 };
 
+/** The order the lists offer the actions in: moving forward first, deleting last. */
+const ACTION_ORDER: readonly ProjectActionKey[] = ['submit', 'resubmit', 'finish', 'withdraw'];
+
+/** The action that makes a publisher's move: sending to review again after a rejection reads so. */
+function actionFor(from: ProjectStatus, to: ProjectStatus): ProjectActionKey | null {
+  if (to === 'Por validar') return from === 'Rechazada' ? 'resubmit' : 'submit';
+  if (to === 'Pendiente') return 'withdraw';
+  if (to === 'Terminada') return 'finish';
+  return null;
+}
+
 /**
- * The actions a project offers in its status (contract transitions: Pendiente → Por validar,
- * Por validar → Pendiente, Rechazada → Por validar, Validada/Publicada → Pendiente, Publicada →
- * Terminada); deleting only while nobody has applied (the API refuses it otherwise).
+ * The actions a project offers in its status: the publisher's moves of the workflow table
+ * (`PUBLISHER_TRANSITIONS`, ADR 0024), which the API enforces; deleting only while nobody has
+ * applied (the API refuses it otherwise).
  */
 export function getProjectActions(status: ProjectStatus, candidates: number): ProjectAction[] {
-  const keys: ProjectActionKey[] = [];
-  switch (status) {
-    case 'Pendiente':
-      keys.push('submit');
-      break;
-    case 'Rechazada':
-      keys.push('resubmit');
-      break;
-    case 'Por validar':
-    case 'Validada':
-      keys.push('withdraw');
-      break;
-    case 'Publicada':
-      keys.push('finish', 'withdraw');
-      break;
-    case 'Terminada':
-      break;
-  }
+  const moves = allowedTransitions(status, 'publisher').map((to) => actionFor(status, to));
+  const keys: ProjectActionKey[] = ACTION_ORDER.filter((key) => moves.includes(key));
   if (candidates === 0 && status !== 'Terminada') keys.push('delete');
   return keys.map((key) => PROJECT_ACTIONS[key]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectAttributes } from '../types';
+import type { ProjectAttributes } from '../../../entities/project/types';
 import { buildProjectItems, localOptions, NO, YES } from './project-items';
 import {
   getCampusChoice,

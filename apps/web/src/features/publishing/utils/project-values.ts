@@ -1,6 +1,6 @@
 import { ODS, OTHER_OPTION, PROJECT_LANGUAGES, PROVINCES, STUDY_AREAS } from '@plataforma/shared';
 import type { FormValue, FormValues } from '../../../forms/types';
-import type { ProjectAttributes, ProjectPayload } from '../types';
+import type { ProjectAttributes, ProjectPayload } from '../../../entities/project/types';
 import { NO, PROJECT_TAGS, REMOTE, YES } from './project-items';
 
 /** Text fields written as they are (empty → null). */

@@ -105,7 +105,7 @@ export function BrandingForm({ initialDraft, tools, logo, fonts, onSave }: Brand
     setStatus(null);
   }
 
-  const checks = contrastChecks(draft, tools);
+  const checks = contrastChecks(draft);
   const failing = checks.filter((check) => !check.passes);
   const isMurcia = tools.isMurciaOrigin(draft.origin);
   const isEmprende = tools.isEmprendeProgram(draft.program);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { readableTextColor } from '../../../lib/color';
 import type { BrandingDraft, CurrentLogo, ThemeTools } from '../types';
 
 interface BrandingPreviewProps {
@@ -16,8 +17,8 @@ export function BrandingPreview({ draft, tools, logo }: BrandingPreviewProps) {
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
   const variables: Record<string, string> = {
     ...tools.themeVariables(draft),
-    '--preview-on-terciary': tools.readableTextColor(draft.terciaryColor.trim()),
-    '--preview-on-quaternary': tools.readableTextColor(draft.quaternaryColor.trim()),
+    '--preview-on-terciary': readableTextColor(draft.terciaryColor.trim()),
+    '--preview-on-quaternary': readableTextColor(draft.quaternaryColor.trim()),
     // Focus rings and selection inside follow the draft, like the page would.
     '--focus-ring': 'var(--color-main)',
   };

@@ -1,4 +1,5 @@
-import type { BrandingDraft, ColorField, ThemeTools } from '../types';
+import { contrastRatio, readableTextColor } from '../../../lib/color';
+import type { BrandingDraft, ColorField } from '../types';
 
 /** WCAG 2.2 AA minimum for normal text (1.4.3). */
 export const AA_TEXT_CONTRAST = 4.5;
@@ -19,12 +20,12 @@ const WHITE = '#FFFFFF';
  * fails when neither reaches AA; the main colour is also used for links and focus rings on the
  * white page.
  */
-export function contrastChecks(draft: BrandingDraft, tools: ThemeTools): ContrastCheck[] {
+export function contrastChecks(draft: BrandingDraft): ContrastCheck[] {
   const pairs: { field: ColorField; label: string; foreground: (bg: string) => string }[] = [
     {
       field: 'mainColor',
       label: 'Texto sobre el color principal (botones y zonas destacadas)',
-      foreground: (bg) => tools.readableTextColor(bg),
+      foreground: (bg) => readableTextColor(bg),
     },
     {
       field: 'mainColor',
@@ -34,28 +35,28 @@ export function contrastChecks(draft: BrandingDraft, tools: ThemeTools): Contras
     {
       field: 'secondaryColor',
       label: 'Texto sobre el color secundario',
-      foreground: (bg) => tools.readableTextColor(bg),
+      foreground: (bg) => readableTextColor(bg),
     },
     {
       field: 'terciaryColor',
       label: 'Texto sobre el color terciario',
-      foreground: (bg) => tools.readableTextColor(bg),
+      foreground: (bg) => readableTextColor(bg),
     },
     {
       field: 'quaternaryColor',
       label: 'Texto sobre el color cuaternario',
-      foreground: (bg) => tools.readableTextColor(bg),
+      foreground: (bg) => readableTextColor(bg),
     },
     {
       field: 'footerColor',
       label: 'Texto sobre el color del pie de página',
-      foreground: (bg) => tools.readableTextColor(bg),
+      foreground: (bg) => readableTextColor(bg),
     },
   ];
   const checks: ContrastCheck[] = [];
   for (const { field, label, foreground } of pairs) {
     const background = draft[field].trim();
-    const ratio = tools.contrastRatio(foreground(background), background);
+    const ratio = contrastRatio(foreground(background), background);
     if (ratio === null) continue;
     checks.push({ field, label, ratio, passes: ratio >= AA_TEXT_CONTRAST });
   }

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { RESOURCE_ROOTS } from '../../../entities/resources';
 import type { TeacherDashboard } from '../types';
 
-export const DASHBOARD_QUERY_KEY = ['teacher-dashboard'] as const;
+/** The panel shows projects, applications and progress: their writes refresh it (ADR 0030). */
+export const DASHBOARD_QUERY_KEY = [RESOURCE_ROOTS.teachers, 'dashboard'] as const;
 
 /** `GET /api/teachers/dashboard` (teachers only; ADR 0025). */
 export async function getTeacherDashboard({

@@ -1,16 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApplicationStatusBadge } from '../../../components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '../../../entities/application/components/application-status-badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import type { ProgressMilestone } from '@plataforma/shared';
 import {
   ProgressChecklist,
   toProgressState,
-  type ProgressMilestone,
-} from '../../../components/ui/progress-checklist';
+} from '../../../entities/project-progress/components/progress-checklist';
 import { useTeacherDashboard } from '../api/get-teacher-dashboard';
-import { useUpdateProgress } from '../api/update-progress';
+import { useTickMilestone } from '../api/tick-milestone';
 import type { TeacherDashboard, TutoredStudent } from '../types';
 import { nextMilestoneLabel, reviewPath, sortByPending } from '../utils/dashboard';
 
@@ -228,7 +228,7 @@ function CandidatesSection({ dashboard }: { dashboard: TeacherDashboard }) {
 }
 
 function TutoredSection({ tutored }: { tutored: TutoredStudent[] }) {
-  const update = useUpdateProgress();
+  const update = useTickMilestone();
   const [pending, setPending] = useState<{
     progressId: number;
     milestone: ProgressMilestone;

@@ -1,4 +1,4 @@
-import { PROGRESS_MILESTONES } from '../../../components/ui/progress-checklist';
+import { PROGRESS_MILESTONES } from '@plataforma/shared';
 import type { DashboardProgress, DashboardProject } from '../types';
 
 /** The first milestone not ticked yet ("Siguiente paso"), or null when all five are. */

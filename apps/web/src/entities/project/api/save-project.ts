@@ -1,0 +1,23 @@
+import { apiRequest } from '../../../lib/api-client';
+import type { ProjectPayload, ProjectRecord } from '../types';
+
+/**
+ * `POST /api/projects {data}`: the API fills the owner (the teacher, or the coordinator and their
+ * organisation) and accepts only a draft or a project sent to review (ADR 0024).
+ */
+export async function createProject(data: ProjectPayload): Promise<ProjectRecord> {
+  const answer = await apiRequest<{ data: ProjectRecord }>('/api/projects', {
+    method: 'POST',
+    body: { data },
+  });
+  return answer.data;
+}
+
+/** `PUT /api/projects/:id {data}`: a partial update. */
+export async function updateProject(id: number, data: ProjectPayload): Promise<ProjectRecord> {
+  const answer = await apiRequest<{ data: ProjectRecord }>(`/api/projects/${id}`, {
+    method: 'PUT',
+    body: { data },
+  });
+  return answer.data;
+}

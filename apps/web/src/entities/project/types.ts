@@ -1,0 +1,215 @@
+import type { ApplicationStatus, ProjectStatus } from '@plataforma/shared';
+
+/** A related record as `populate` answers it (Strapi v4: `{data:{id, attributes}}`). */
+export interface Relation<T> {
+  data: { id: number; attributes: T } | null;
+}
+
+export interface RelationList<T> {
+  data: { id: number; attributes: T }[];
+}
+
+/** Strapi v4 page pagination (`meta.pagination`). */
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+/**
+ * A project's attributes as the generic routes answer them (spec §3 Project): every field the
+ * screens read, and the relations `GET /api/projects/:id` populates (ADR 0030: one project read
+ * for the detail page and the publisher's form).
+ */
+export interface ProjectAttributes {
+  title: string;
+  description?: string | null;
+  status: ProjectStatus;
+  type?: string | null;
+  objectives?: string | null;
+  ods?: number[] | null;
+  ods_explanation?: string | null;
+  academic_profile?: string | null;
+  requirements?: string | null;
+  working_method?: string | null;
+  tags?: string[] | null;
+  internship?: boolean | null;
+  language?: string | null;
+  presentiality?: string | null;
+  location?: string | null;
+  locality?: string | null;
+  remuneration?: boolean | null;
+  dedication?: string | null;
+  study_areas?: string[] | null;
+  study_subareas?: string[] | null;
+  visibility_consent?: boolean | null;
+  application_deadline?: string | null;
+  rejection_reason?: string | null;
+  validated?: boolean | null;
+  publishedAt?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+  organization?: Relation<{
+    name: string;
+    description?: string | null;
+    web?: string | null;
+    logo?: Relation<{ url: string }>;
+  }>;
+  teacher?: Relation<{ user?: Relation<{ name?: string | null; surname?: string | null }> }>;
+  campus?: Relation<{ name: string; university?: Relation<{ name: string }> }>;
+}
+
+/** One project entry (`{id, attributes}`). */
+export interface ProjectRecord {
+  id: number;
+  attributes: ProjectAttributes;
+}
+
+/** What a project's body sends (`POST/PUT /api/projects`, `{data}`); the API fills the owner. */
+export type ProjectPayload = Partial<
+  Omit<
+    ProjectAttributes,
+    | 'campus'
+    | 'organization'
+    | 'teacher'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'publishedAt'
+    | 'rejection_reason'
+    | 'validated'
+  >
+> & { campus?: number | null };
+
+/** The project as its detail page shows it. */
+export interface ProjectDetail {
+  id: number;
+  title: string;
+  description: string | null;
+  status: ProjectStatus;
+  type: string | null;
+  objectives: string | null;
+  ods: number[];
+  odsExplanation: string | null;
+  academicProfile: string | null;
+  requirements: string | null;
+  workingMethod: string | null;
+  tags: string[];
+  internship: boolean;
+  language: string | null;
+  presentiality: string | null;
+  location: string | null;
+  locality: string | null;
+  remuneration: boolean;
+  dedication: string | null;
+  studyAreas: string[];
+  studySubareas: string[];
+  applicationDeadline: string | null;
+  rejectionReason: string | null;
+  publishedAt: string | null;
+  organization: {
+    id: number;
+    name: string;
+    description: string | null;
+    web: string | null;
+    logoUrl: string | null;
+  } | null;
+  teacherName: string | null;
+}
+
+/** `{id, name}` of a related record as the search answers it. */
+export interface SearchRef {
+  id: number;
+  name: string;
+}
+
+/** The attributes `GET /api/projects/search` and `/recommended` answer for each project. */
+export interface SearchProjectAttributes {
+  title: string;
+  description: string | null;
+  status: ProjectStatus;
+  type: string | null;
+  ods: number[] | null;
+  tags: string[] | null;
+  study_areas: string[] | null;
+  study_subareas: string[] | null;
+  presentiality: string | null;
+  location: string | null;
+  locality: string | null;
+  remuneration: boolean | null;
+  dedication: string | null;
+  language: string | null;
+  internship: boolean | null;
+  application_deadline: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  organization: (SearchRef & { logoUrl?: string | null }) | null;
+  teacher: SearchRef | null;
+  /** Students only. */
+  saved?: boolean;
+  applied?: boolean;
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/** `meta.facets`: keyed by the attribute names (plural for study areas). */
+export type FacetCounts = Partial<Record<string, FacetCount[]>>;
+
+/** A project card's data. */
+export interface ProjectCardData {
+  id: number;
+  title: string;
+  description: string | null;
+  status: ProjectStatus;
+  type: string | null;
+  location: string | null;
+  locality: string | null;
+  organizationName: string | null;
+  teacherName: string | null;
+  ods: number[];
+  applicationDeadline: string | null;
+  saved: boolean;
+  applied: boolean;
+}
+
+export interface SearchResult {
+  projects: ProjectCardData[];
+  pagination: Pagination;
+  facets: FacetCounts;
+}
+
+export interface RecommendedProject {
+  project: ProjectCardData;
+  score: number;
+  reasons: string[];
+}
+
+/** Candidate counts of `GET /api/projects/mine` (pending = Enviada + En revisión). */
+export interface CandidateCounts {
+  total: number;
+  pending: number;
+  byStatus: Partial<Record<ApplicationStatus, number>>;
+}
+
+/** One row of `GET /api/projects/mine`. */
+export interface MyProject {
+  id: number;
+  attributes: ProjectAttributes & { candidates?: CandidateCounts };
+}
+
+export interface MyProjectsPage {
+  data: MyProject[];
+  meta: { pagination: Pagination };
+}
+
+/** The project fields the profile lists show (title, where, who publishes it). */
+export interface ProjectSummary {
+  id: number;
+  title: string;
+  type: string | null;
+  locality: string | null;
+  organizationName: string | null;
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './client';
+import { executeRows, type Executor } from './statements';
 
 /** Channel on which every committed write announces its table (see ensureChangeTriggers). */
 export const CHANGES_CHANNEL = 'table_changes';
@@ -30,6 +31,23 @@ const UNANNOUNCED_LIST = sql.raw(
   `ARRAY[${UNANNOUNCED_TABLES.map((t) => `'${t}'`).join(', ')}]::text[]`,
 );
 
+/** Transaction-local setting in which the change triggers list the tables a transaction wrote. */
+const WRITTEN_TABLES_SETTING = 'app.written_tables';
+
+/**
+ * The tables the current transaction has written so far, whatever wrote them (the engine, a
+ * lifecycle hook, raw SQL), as the change triggers recorded them; the tables of
+ * UNANNOUNCED_TABLES are not listed. Read it inside the transaction, before it commits.
+ */
+export async function writtenTables(tx: Executor): Promise<string[]> {
+  const [row] = await executeRows(
+    tx,
+    sql`SELECT 0 AS "id", current_setting(${WRITTEN_TABLES_SETTING}, true) AS "tables"`,
+  );
+  const tables = row?.tables;
+  return typeof tables === 'string' ? tables.split(',').filter(Boolean) : [];
+}
+
 /**
  * Every table announces its writes on CHANGES_CHANNEL with a statement-level trigger, whoever writes
  * (the API, a seed, psql). Idempotent; runs after the migrations so new tables are covered too.
@@ -37,8 +55,13 @@ const UNANNOUNCED_LIST = sql.raw(
 export async function ensureChangeTriggers(db: Database): Promise<void> {
   await db.execute(sql`
     CREATE OR REPLACE FUNCTION notify_table_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE written text := coalesce(current_setting(${sql.raw(`'${WRITTEN_TABLES_SETTING}'`)}, true), '');
     BEGIN
       PERFORM pg_notify('table_changes', TG_TABLE_NAME);
+      -- The tables this transaction wrote, for the process that writes (writtenTables below).
+      IF position(',' || TG_TABLE_NAME || ',' IN ',' || written || ',') = 0 THEN
+        PERFORM set_config(${sql.raw(`'${WRITTEN_TABLES_SETTING}'`)}, written || ',' || TG_TABLE_NAME, true);
+      END IF;
       RETURN NULL;
     END
     $$`);

@@ -117,6 +117,15 @@ const APPLICANT_FIELDS = [
   'call',
   'dni',
 ] as const;
+/**
+ * What a student sends when applying: their answers and the project they apply to. The status
+ * and the reviewers' fields are not theirs to set: an application starts as Enviada.
+ */
+const APPLICATION_FIELDS = [
+  'student',
+  'project',
+  ...APPLICANT_FIELDS.filter((field) => field !== 'status'),
+] as const;
 /** What a project's publisher may change in an application to it. */
 const REVIEWER_FIELDS = ['status', 'status_message', 'supermatch'] as const;
 /** Relations of an organisation only admins write (people and projects, ADR 0024). */
@@ -279,11 +288,13 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
       admin: always,
     }),
     update: byRole({ teacher: teacherProjects, coordinator: coordinatorProjects, admin: always }),
-    canWrite: (actor, { data }) =>
+    // On create the workflow answers a status other than a draft or a review request with its own
+    // message (projects.lifecycles.ts); the rest is refused here alike on create and update.
+    canWrite: (actor, { data, mode }) =>
       admin(actor) ||
       (!('validated' in data) &&
         !('rejection_reason' in data) &&
-        !ADMIN_PROJECT_STATUSES.includes(String(data.status)) &&
+        (mode === 'create' || !ADMIN_PROJECT_STATUSES.includes(String(data.status))) &&
         !('publishedAt' in data && data.publishedAt !== null)),
     delete: byRole({ teacher: teacherProjects, coordinator: coordinatorProjects, admin: always }),
   },
@@ -329,11 +340,12 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
       coordinator: coordinatorApplications,
       admin: always,
     }),
-    canWrite: (actor, { data }) => {
+    canWrite: (actor, { data, mode }) => {
       switch (roleOf(actor)) {
         case 'admin':
           return true;
         case 'student':
+          if (mode === 'create') return only(data, APPLICATION_FIELDS);
           return (
             only(data, APPLICANT_FIELDS) && (!('status' in data) || data.status === 'Retirada')
           );

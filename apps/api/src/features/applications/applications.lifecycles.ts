@@ -102,8 +102,13 @@ async function hasApplied(
 
 const present = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
-async function beforeCreate(event: LifecycleEvent) {
-  const { tx, actor, data, state } = event;
+/** What the hooks of one application write remember between before and after. */
+interface ApplyState {
+  before: { status: string; studentId: number; projectId: number; tutorAsignedId: number | null };
+}
+
+async function beforeCreate(event: LifecycleEvent<ApplyState>) {
+  const { tx, actor, data } = event;
   const studentId = relationId(data.student);
   const projectId = relationId(data.project);
   // Missing relations are the engine's 400; nothing to check here.
@@ -158,7 +163,7 @@ async function beforeCreate(event: LifecycleEvent) {
     if (call?.requiresDni && !present(data.dni)) {
       // The DNI of the student's profile serves when the form did not repeat it.
       if (!present(student.dni)) throw refuse(APPLICATION_MESSAGES.dniMissing);
-      state.profileDni = student.dni;
+      event.set('dni', student.dni);
     }
   }
 }
@@ -184,37 +189,24 @@ async function ensureProgress(tx: Transaction, projectId: number) {
 
 /**
  * Attaches the application rules to the engine (called once in app.ts, after the EntityService
- * is built). Emails wake the sender and changed tables leave the answer cache after the commit.
+ * is built). Emails wake the sender after the commit; the engine takes every table the hooks
+ * wrote out of the answer cache.
  */
 export function registerApplicationLifecycles(app: FastifyInstance): void {
-  const committed = (event: LifecycleEvent, tables: string[]) =>
-    event.afterCommit(() => {
-      for (const table of tables) app.responseCache.invalidate(table);
-      app.emailSender.wake();
-    });
+  const wakeSender = (event: LifecycleEvent<ApplyState>) =>
+    event.afterCommit(() => app.emailSender.wake());
 
-  app.entities.registry.addLifecycles(APPLY_UID, {
+  app.entities.registry.addLifecycles<ApplyState>(APPLY_UID, {
+    // A student's application starts as the database's default, Enviada, with none of the
+    // reviewers' fields: the access policy refuses a student's create that carries them.
     beforeCreate,
 
     async afterCreate(event) {
-      const { tx, actor, id, state } = event;
-      if (roleOf(actor) === 'student') {
-        // A student's application starts as Enviada, untouched by reviewers' fields.
-        await tx
-          .update(applys)
-          .set({
-            status: 'Enviada',
-            status_message: null,
-            supermatch: false,
-            tutorAsignedId: null,
-            ...(typeof state.profileDni === 'string' ? { dni: state.profileDni } : {}),
-          })
-          .where(eq(applys.id, id));
-      }
+      const { tx, id } = event;
       const facts = await loadApplicationFacts(tx, id);
       if (!facts) return;
       await notifyApplied(tx, facts, await loadRenderContext(tx, app.config));
-      committed(event, ['communication_centers']);
+      wakeSender(event);
     },
 
     async beforeUpdate(event) {
@@ -235,6 +227,8 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
       const role = roleOf(actor);
 
       if (typeof data.status === 'string' && data.status !== before.status) {
+        // A message belongs to the change it came with, never to a later one.
+        if (!('status_message' in data)) event.set('status_message', null);
         if (role === 'student') {
           // The access policy lets a student write only Retirada.
           if (FINAL_FOR_STUDENT.includes(before.status)) {
@@ -259,7 +253,7 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
 
     async afterUpdate(event) {
       const { tx, id, data, state } = event;
-      const before = state.before as { status: string; tutorAsignedId: number | null } | undefined;
+      const before = state.before;
       if (!before) return;
 
       if ('CV' in data || 'CV_url' in data) {
@@ -273,10 +267,6 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
       }
 
       const statusChanged = typeof data.status === 'string' && data.status !== before.status;
-      if (statusChanged && !('status_message' in data)) {
-        // A message belongs to the change it came with, never to a later one.
-        await tx.update(applys).set({ status_message: null }).where(eq(applys.id, id));
-      }
       const tutorChanged =
         'tutorAsigned' in data && relationId(data.tutorAsigned) !== before.tutorAsignedId;
       if (!statusChanged && !tutorChanged) return;
@@ -284,18 +274,14 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
       const facts = await loadApplicationFacts(tx, id);
       if (!facts) return;
       const context = await loadRenderContext(tx, app.config);
-      const tables = ['communication_centers'];
       if (statusChanged) {
-        if (facts.status === 'Seleccionado') {
-          await ensureProgress(tx, facts.projectId);
-          tables.push('projects', 'project_progresses');
-        }
+        if (facts.status === 'Seleccionado') await ensureProgress(tx, facts.projectId);
         await notifyStatusChanged(tx, facts, context);
       }
       if (tutorChanged && facts.tutorAsignedId !== null) {
         await notifyTutorAssigned(tx, facts, context);
       }
-      committed(event, tables);
+      wakeSender(event);
     },
   });
 }

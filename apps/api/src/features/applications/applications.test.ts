@@ -100,9 +100,25 @@ async function applicationsOf(studentId: number, projectId: number) {
 }
 
 describe('applying to a project (POST /api/applys)', () => {
+  it("when a student applies carrying a status or a reviewer's field, it is refused and nothing is written", async () => {
+    const s = await scenario();
+    for (const data of [
+      { status: 'Seleccionado' },
+      { status: 'Enviada' },
+      { supermatch: true },
+      { status_message: 'Elegido' },
+      { tutorAsigned: s.teacherRow.id },
+    ]) {
+      const res = await apply(s, data);
+      expect(res.status, JSON.stringify(data)).toBe(403);
+    }
+    expect(await applicationsOf(s.studentRow.id, s.project.id)).toEqual([]);
+    expect(await outboxTo(s.student.user.email)).toEqual([]);
+  });
+
   it('when a student applies, the application is Enviada, they get a receipt and an entry, and the reviewers an email', async () => {
     const s = await scenario();
-    const res = await apply(s, { status: 'Seleccionado', supermatch: true });
+    const res = await apply(s);
     expect(res.status).toBe(200);
     const [row] = await applicationsOf(s.studentRow.id, s.project.id);
     expect(row).toMatchObject({ status: 'Enviada', supermatch: false, tutorAsignedId: null });

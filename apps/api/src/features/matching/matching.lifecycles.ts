@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { LifecycleEvent } from '../../lib/strapi/types';
 import { noticeMatchingStudents, projectStatus } from './matching.service';
 
-/** Key of this feature in the state the hooks of one write share. */
-const WAS_PUBLISHED = 'matching.wasPublished';
+/** Whether the project was already published before the update (then it is no news). */
+interface NoticeState {
+  wasPublished: boolean;
+}
 
 /**
  * Notices of a newly published project (issue 6, ADR 0026): when a project becomes «Publicada»
@@ -13,17 +15,17 @@ const WAS_PUBLISHED = 'matching.wasPublished';
  * which the features attach their hooks does not matter.
  */
 export function registerMatchingLifecycles(app: FastifyInstance) {
-  const notice = async (event: LifecycleEvent) => {
+  const notice = async (event: LifecycleEvent<NoticeState>) => {
     const { emailed } = await noticeMatchingStudents(event.tx, event.id, app.config);
     if (emailed > 0) event.afterCommit(() => app.emailSender.wake());
   };
-  app.entities.registry.addLifecycles('api::project.project', {
+  app.entities.registry.addLifecycles<NoticeState>('api::project.project', {
     async beforeUpdate(event) {
-      event.state[WAS_PUBLISHED] = (await projectStatus(event.tx, event.id)) === 'Publicada';
+      event.state.wasPublished = (await projectStatus(event.tx, event.id)) === 'Publicada';
     },
     async afterUpdate(event) {
       // Another feature's hook may set the status (the workflow): read the row, not the body.
-      if (event.state[WAS_PUBLISHED] === true) return;
+      if (event.state.wasPublished === true) return;
       await notice(event);
     },
     async afterCreate(event) {

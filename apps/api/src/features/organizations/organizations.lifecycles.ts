@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { coordinators } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { SYSTEM } from '../../lib/strapi/actor';
-import type { LifecycleEvent } from '../../lib/strapi/types';
 import { permissionsFor } from '../site/site.service';
 
 export const ORGANIZATION_UID = 'api::organization.organization';
-/** Key of this feature in the state the hooks of one write share. */
-const COORDINATOR_STATE = 'organizations.coordinatorId';
+/** The coordinator who creates their organisation, linked to it after the insert. */
+interface CreatorState {
+  coordinatorId: number;
+}
 
 /**
  * A coordinator without an organisation creates theirs (spec §2 /organizations/create) and is
@@ -16,8 +17,8 @@ const COORDINATOR_STATE = 'organizations.coordinatorId';
  * ("Empresas") without linking anyone.
  */
 export function registerOrganizationLifecycles(app: FastifyInstance) {
-  app.entities.registry.addLifecycles(ORGANIZATION_UID, {
-    async beforeCreate({ tx, actor, state }: LifecycleEvent) {
+  app.entities.registry.addLifecycles<CreatorState>(ORGANIZATION_UID, {
+    async beforeCreate({ tx, actor, state }) {
       if (actor === SYSTEM || actor.kind !== 'user' || actor.role !== 'coordinator') return;
       const permissions = await permissionsFor(tx, actor);
       if (!permissions.organizations.enabled || !permissions.organizations.create) {
@@ -42,11 +43,11 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
       if (coordinator.organizationId !== null) {
         throw new AppError('VALIDATION', 'Ya perteneces a una organización');
       }
-      state[COORDINATOR_STATE] = coordinator.id;
+      state.coordinatorId = coordinator.id;
     },
 
-    async afterCreate({ tx, id, state }: LifecycleEvent) {
-      const coordinatorId = state[COORDINATOR_STATE] as number | undefined;
+    async afterCreate({ tx, id, state }) {
+      const { coordinatorId } = state;
       if (coordinatorId === undefined) return;
       const linked = await tx
         .update(coordinators)

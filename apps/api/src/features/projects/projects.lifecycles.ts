@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   PROJECT_CREATE_STATUSES,
@@ -139,16 +139,21 @@ function requireReason(data: Record<string, unknown>) {
 }
 
 /**
- * Brings publishedAt, `validated` and the rejection reason in line with the status: Publicada ⇔
- * publishedAt set; validated from Validada on; a reason only while Rechazada.
+ * Writes, with the project itself, what follows from the status it is left in: Publicada ⇔
+ * publishedAt set (kept when it was already published); validated from Validada on; a reason
+ * only while Rechazada. `before` is the project before an update (none on create).
  */
-async function syncWithStatus(tx: Transaction, id: number) {
-  await tx.execute(sql`
-    UPDATE ${projects} SET
-      "published_at" = CASE WHEN "status" = 'Publicada' THEN coalesce("published_at", now()) ELSE NULL END,
-      "validated" = "status" = ANY(${sql.param([...VALIDATED_STATUSES])}::text[]),
-      "rejection_reason" = CASE WHEN "status" = 'Rechazada' THEN "rejection_reason" ELSE NULL END
-    WHERE "id" = ${id}`);
+function followStatus(
+  event: LifecycleEvent<ProjectState>,
+  status: ProjectStatus,
+  before?: Pick<ProjectRow, 'status'>,
+) {
+  if (status !== 'Publicada') event.set('publishedAt', null);
+  else if (before?.status !== 'Publicada' && !event.data.publishedAt) {
+    event.set('publishedAt', new Date().toISOString());
+  }
+  event.set('validated', VALIDATED_STATUSES.includes(status));
+  if (status !== 'Rechazada') event.set('rejection_reason', null);
 }
 
 /**
@@ -225,19 +230,22 @@ async function publishersOf(tx: Transaction, project: ProjectRow) {
   });
 }
 
-/** Keys of this feature in the state the hooks of one write share (other features hook in too). */
-const OWNER_STATE = 'projects.owner';
-const BEFORE_STATE = 'projects.before';
+/** What the workflow's hooks of one write remember between before and after. */
+interface ProjectState {
+  before: ProjectRow;
+}
 
 /** Attaches the project workflow to the app's entity service (called once in app.ts). */
 export function registerProjectLifecycles(app: FastifyInstance) {
-  app.entities.registry.addLifecycles(PROJECT_UID, {
-    async beforeCreate({ tx, actor, data, state }: LifecycleEvent) {
+  app.entities.registry.addLifecycles<ProjectState>(PROJECT_UID, {
+    async beforeCreate(event) {
+      const { tx, actor, data } = event;
       if (actor === SYSTEM) return;
       const status = (data.status ?? 'Pendiente') as ProjectStatus;
       if (actor.kind !== 'user' || isAdminActor(actor)) {
         if (status === 'Rechazada') requireReason(data);
         checkPublishedAt(data, status);
+        followStatus(event, status);
         return;
       }
       await requireCreateSwitch(tx, actor);
@@ -249,32 +257,18 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       }
       const owner = await ownerOf(tx, actor);
       checkNamedOwners(data, owner);
-      state[OWNER_STATE] = owner;
+      // A publisher's project: theirs, a draft or under review, never validated or published.
+      event.set('teacher', owner.teacherId);
+      event.set('coordinator', owner.coordinatorId);
+      event.set('organization', owner.organizationId);
+      followStatus(event, status);
     },
 
-    async afterCreate({ tx, actor, id, state }: LifecycleEvent) {
-      if (actor === SYSTEM) return;
-      const owner = state[OWNER_STATE] as Owner | undefined;
-      if (owner) {
-        // A publisher's project: theirs, a draft or under review, never validated or published.
-        await tx
-          .update(projects)
-          .set({
-            teacherId: owner.teacherId,
-            coordinatorId: owner.coordinatorId,
-            organizationId: owner.organizationId,
-            validated: false,
-            rejection_reason: null,
-          })
-          .where(eq(projects.id, id));
-      }
-      await syncWithStatus(tx, id);
-    },
-
-    async beforeUpdate({ tx, actor, id, data, state }: LifecycleEvent) {
+    async beforeUpdate(event) {
+      const { tx, actor, id, data, state } = event;
       if (actor === SYSTEM) return;
       const before = await readProject(tx, id);
-      state[BEFORE_STATE] = before;
+      state.before = before;
       const admin = isAdminActor(actor);
       if (!admin) {
         // Owners never change hands outside an admin's desk.
@@ -301,13 +295,13 @@ export function registerProjectLifecycles(app: FastifyInstance) {
         if (to === 'Rechazada') requireReason(data);
       }
       checkPublishedAt(data, to);
+      followStatus(event, to, before);
     },
 
-    async afterUpdate(event: LifecycleEvent) {
+    async afterUpdate(event) {
       const { tx, actor, id, state } = event;
-      if (actor === SYSTEM) return;
-      await syncWithStatus(tx, id);
-      const before = state[BEFORE_STATE] as ProjectRow;
+      const before = state.before;
+      if (actor === SYSTEM || !before) return;
       const after = await readProject(tx, id);
       if (after.status === before.status || !isAdminActor(actor)) return;
       // An admin's decision is told to the publisher (spec §7 confirmProject).
@@ -335,7 +329,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       event.afterCommit(() => app.emailSender.wake());
     },
 
-    async beforeDelete({ tx, actor, id }: LifecycleEvent) {
+    async beforeDelete({ tx, actor, id }) {
       if (actor === SYSTEM || (actor.kind === 'user' && isAdminActor(actor))) return;
       const [candidate] = await tx
         .select({ id: applys.id })

@@ -66,7 +66,7 @@ const put = (id: number, headers: Record<string, string>, data: Record<string, u
   send(app, 'PUT', `/api/projects/${id}`, { headers, payload: { data } });
 
 describe('creating a project', () => {
-  it('when a teacher creates a project, it is theirs, a draft and unpublished whatever they send', async () => {
+  it('when a teacher creates a project, it is theirs, a draft and unpublished', async () => {
     const me = await teacher();
     const res = await send(app, 'POST', '/api/projects', {
       headers: me.headers,
@@ -83,7 +83,8 @@ describe('creating a project', () => {
       validated: false,
     });
 
-    const sent = await send(app, 'POST', '/api/projects', {
+    // Publishing is an admin's decision, on create as on update: a date is refused.
+    const dated = await send(app, 'POST', '/api/projects', {
       headers: me.headers,
       payload: {
         data: {
@@ -91,6 +92,19 @@ describe('creating a project', () => {
           type: 'TFG/TFM',
           status: 'Por validar',
           publishedAt: new Date().toISOString(),
+        },
+      },
+    });
+    expect(dated.status).toBe(403);
+
+    const sent = await send(app, 'POST', '/api/projects', {
+      headers: me.headers,
+      payload: {
+        data: {
+          title: unique('Huerto'),
+          type: 'TFG/TFM',
+          status: 'Por validar',
+          publishedAt: null,
         },
       },
     });

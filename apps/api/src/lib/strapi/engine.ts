@@ -4,6 +4,7 @@ import { AppError, forbidden, notFound, validationError } from '../errors';
 import { isAdmin, SYSTEM, type Principal } from './actor';
 import { and, column, Compiler, ident, toSql, type Condition } from './compile';
 import { validateInput, type RelationChange, type ValidatedInput } from './input';
+import { writtenTables } from '../../db/change-feed';
 import { QueryParser } from './parse';
 import type { NestedQuery, ParsedQuery } from './query-types';
 import {
@@ -266,16 +267,17 @@ export class EntityService {
     const query = this.parser.parse(type, withoutPagination(raw));
     const input = validateInput(type, body, 'create');
     await this.checkCreate(type, input, principal);
-    const hooks = new HookRun(type, principal, input.data);
-    const id = await this.db.transaction(async (tx) => {
+    await this.checkWrite(type, input, principal, 'create');
+    const hooks = new HookRun(type, principal, input);
+    const { id, written } = await this.db.transaction(async (tx) => {
       await hooks.run('beforeCreate', tx, 0);
       const newId = await this.insert(tx, type, input, principal);
       await this.writeRelations(tx, newId, input);
       await hooks.run('afterCreate', tx, newId);
       await this.checkStillWithin(tx, type, newId, principal, 'createScope');
-      return newId;
+      return { id: newId, written: await writtenTables(tx) };
     });
-    this.announce(type, input);
+    this.announce(type, input, written);
     hooks.committed();
     return this.answerAfterWrite(type, id, query, principal);
   }
@@ -291,17 +293,18 @@ export class EntityService {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     const input = validateInput(type, body, 'update');
-    const hooks = new HookRun(type, principal, input.data);
-    await this.db.transaction(async (tx) => {
+    const hooks = new HookRun(type, principal, input);
+    const written = await this.db.transaction(async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'update');
-      await this.checkWrite(type, input, principal);
+      await this.checkWrite(type, input, principal, 'update');
       await hooks.run('beforeUpdate', tx, id);
       await this.updateRow(tx, type, id, input, principal);
       await this.writeRelations(tx, id, input);
       await hooks.run('afterUpdate', tx, id);
       await this.checkStillWithin(tx, type, id, principal, 'update');
+      return writtenTables(tx);
     });
-    this.announce(type, input);
+    this.announce(type, input, written);
     hooks.committed();
     return this.answerAfterWrite(type, id, query, principal);
   }
@@ -329,7 +332,7 @@ export class EntityService {
   ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
-    const hooks = new HookRun(type, principal, {});
+    const hooks = new HookRun(type, principal, emptyInput());
     const entity = await this.db.transaction(async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'delete');
       await hooks.run('beforeDelete', tx, id);
@@ -434,10 +437,14 @@ export class EntityService {
 
   // ---- writing ----
 
-  /** Tells listeners, after the commit, which tables a create or update changed. */
-  private announce(type: ContentType, input: ValidatedInput) {
+  /**
+   * Tells listeners, after the commit, which tables a create or update changed: those the change
+   * triggers recorded in the transaction (the hooks' writes included), and those the write is
+   * known to touch in case the triggers are missing (a database not migrated by us).
+   */
+  private announce(type: ContentType, input: ValidatedInput, written: readonly string[]) {
     if (!this.options.onWrite) return;
-    const tables = new Set([type.table]);
+    const tables = new Set([type.table, ...written]);
     for (const { attribute } of input.relations.values()) {
       if (attribute.join) tables.add(attribute.join.table);
       else if (attribute.mappedBy) tables.add(this.registry.get(attribute.target).table);
@@ -448,14 +455,19 @@ export class EntityService {
   private async checkCreate(type: ContentType, input: ValidatedInput, principal: Principal) {
     if (principal === SYSTEM) return;
     const allowed = type.policy.create
-      ? await type.policy.create(principal, { actor: principal, data: input.data })
+      ? await type.policy.create(principal, { actor: principal, data: input.data, mode: 'create' })
       : false;
     if (!allowed) throw forbidden();
   }
 
-  private async checkWrite(type: ContentType, input: ValidatedInput, principal: Principal) {
+  private async checkWrite(
+    type: ContentType,
+    input: ValidatedInput,
+    principal: Principal,
+    mode: 'create' | 'update',
+  ) {
     if (principal === SYSTEM || !type.policy.canWrite) return;
-    if (!(await type.policy.canWrite(principal, { actor: principal, data: input.data })))
+    if (!(await type.policy.canWrite(principal, { actor: principal, data: input.data, mode })))
       throw forbidden();
   }
 
@@ -696,25 +708,42 @@ export class EntityService {
  * The lifecycle hooks of one write: every hook of the type for each step, sharing one `state`, and
  * the callbacks they leave for after the commit (never run when the write rolled back).
  */
+/** The input of a write that carries no body (a delete). */
+function emptyInput(): ValidatedInput {
+  return { values: new Map(), relations: new Map(), data: {} };
+}
+
+/**
+ * The lifecycle hooks of one write: each registration gets its own state, before hooks may change
+ * what is written (`set`), and callbacks wait for the commit.
+ */
 class HookRun {
-  private readonly state: Record<string, unknown> = {};
+  private readonly states = new Map<Lifecycles<object>, object>();
   private readonly pending: (() => void)[] = [];
 
   constructor(
     private readonly type: ContentType,
     private readonly actor: Principal,
-    private readonly data: Record<string, unknown>,
+    private readonly input: ValidatedInput,
   ) {}
 
   async run(step: keyof Lifecycles, tx: Transaction, id: number) {
+    const canSet = step.startsWith('before');
     for (const lifecycles of this.type.lifecycles) {
       if (!lifecycles[step]) continue;
-      const event: LifecycleEvent = {
+      let state = this.states.get(lifecycles);
+      if (!state) this.states.set(lifecycles, (state = {}));
+      const event: LifecycleEvent<object> = {
         tx,
         actor: this.actor,
         id,
-        data: this.data,
-        state: this.state,
+        data: this.input.data,
+        state,
+        set: (name, value) => {
+          // After the statement there is nothing left to shape: a hook that needs to must say so.
+          if (!canSet) throw new Error(`${this.type.uid}: ${step} cannot set ${name}`);
+          this.set(name, value);
+        },
         afterCommit: (callback) => this.pending.push(callback),
       };
       await lifecycles[step]?.(event);
@@ -723,6 +752,28 @@ class HookRun {
 
   committed() {
     for (const callback of this.pending) callback();
+  }
+
+  /** Changes the value the engine writes for one attribute (the server's, not the client's). */
+  private set(name: string, value: unknown) {
+    const { values, relations, data } = this.input;
+    if (name === 'publishedAt' && this.type.draftAndPublish) {
+      values.set(name, value);
+      data[name] = value;
+      return;
+    }
+    const attribute = this.type.attributes.get(name);
+    if (!attribute) throw new Error(`${this.type.uid} has no attribute ${name}`);
+    if (attribute.kind === 'relation') {
+      const ids =
+        value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+      const change: RelationChange = { set: ids as number[] };
+      relations.set(name, { attribute, change });
+      data[name] = change;
+      return;
+    }
+    values.set(name, value);
+    data[name] = value;
   }
 }
 

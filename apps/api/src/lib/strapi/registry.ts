@@ -274,7 +274,7 @@ export class Registry {
   }
 
   /** Attaches lifecycle hooks to a type; they run in the order they were added. */
-  addLifecycles(uid: string, lifecycles: Lifecycles) {
+  addLifecycles<S extends object>(uid: string, lifecycles: Lifecycles<S>) {
     this.get(uid).lifecycles.push(lifecycles);
   }
 

@@ -94,6 +94,8 @@ export interface WriteContext {
   actor: Actor;
   /** The validated, relation-resolved body (attribute names as on the wire). */
   data: Record<string, unknown>;
+  /** Whether the write creates the entry or changes it. */
+  mode: 'create' | 'update';
 }
 
 /**
@@ -114,7 +116,10 @@ export interface AccessPolicy {
    * Updates are checked the same way against `update`, so no write moves a row out of reach.
    */
   createScope?: (actor: Actor) => Scope;
-  /** Whether an update may write these values (e.g. nobody but an admin changes an owner). */
+  /**
+   * Whether a create or an update may write these values (e.g. nobody but an admin sets an owner
+   * or a status), checked on what the client sent, before the lifecycle hooks run.
+   */
   canWrite?: (actor: Actor, context: WriteContext) => boolean | Promise<boolean>;
   /** Rows whose protected attributes the actor may see. Default: none. */
   protectedScope?: (actor: Actor) => Scope;
@@ -125,32 +130,45 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * What a lifecycle hook sees of one write. Hooks run inside the write's transaction, after the
- * policy checks: throwing an AppError refuses the write and rolls everything back.
+ * policy checks: throwing an AppError refuses the write and rolls everything back. Every table
+ * the transaction writes, the hooks' own writes included, leaves the answer cache after the
+ * commit (the engine reads them from the change triggers, db/change-feed.ts).
  */
-export interface LifecycleEvent {
+export interface LifecycleEvent<S extends object = Record<string, never>> {
   tx: Transaction;
   actor: Principal;
   /** The entry's id (0 in beforeCreate: it does not exist yet). */
   id: number;
-  /** The validated body of the write (wire names; relations as ids). */
-  data: Record<string, unknown>;
-  /** Shared by the before and after hooks of one write (e.g. the row as it was). */
-  state: Record<string, unknown>;
+  /**
+   * The body of the write as the engine will write it (wire names; relations as
+   * `{set, connect, disconnect}`): the validated body, with what before hooks `set`.
+   */
+  readonly data: Readonly<Record<string, unknown>>;
+  /**
+   * In a before hook: writes this value in the same statement (Strapi's `event.params.data`), so
+   * a value the server decides (an owner, a status's consequences) is never written twice. A
+   * relation takes an id, a list of ids or null; `publishedAt` an ISO date or null. Values set
+   * here are the server's: they are not checked against the access policy.
+   */
+  set(name: string, value: unknown): void;
+  /** This registration's own state, shared by its before and after hooks of one write. */
+  state: Partial<S>;
   /** Runs once the transaction has committed (wake the email sender, ...). */
   afterCommit(callback: () => void): void;
 }
 
 /**
  * Rules that go with a write of a type whatever route makes it (Strapi lifecycles): a project's
- * workflow, the emails of an application. Several features may attach hooks to one type.
+ * workflow, the emails of an application. Several features may attach hooks to one type; each
+ * registration keeps its own typed state `S`.
  */
-export interface Lifecycles {
-  beforeCreate?(event: LifecycleEvent): Promise<void>;
-  afterCreate?(event: LifecycleEvent): Promise<void>;
-  beforeUpdate?(event: LifecycleEvent): Promise<void>;
-  afterUpdate?(event: LifecycleEvent): Promise<void>;
-  beforeDelete?(event: LifecycleEvent): Promise<void>;
-  afterDelete?(event: LifecycleEvent): Promise<void>;
+export interface Lifecycles<S extends object = Record<string, never>> {
+  beforeCreate?(event: LifecycleEvent<S>): Promise<void>;
+  afterCreate?(event: LifecycleEvent<S>): Promise<void>;
+  beforeUpdate?(event: LifecycleEvent<S>): Promise<void>;
+  afterUpdate?(event: LifecycleEvent<S>): Promise<void>;
+  beforeDelete?(event: LifecycleEvent<S>): Promise<void>;
+  afterDelete?(event: LifecycleEvent<S>): Promise<void>;
 }
 
 export type ContentTypeKind = 'collectionType' | 'singleType';
@@ -165,7 +183,7 @@ export interface ContentType {
   attributes: ReadonlyMap<string, Attribute>;
   policy: AccessPolicy;
   /** Hooks run inside every create, update and delete of this type (registry.addLifecycles). */
-  lifecycles: Lifecycles[];
+  lifecycles: Lifecycles<object>[];
   /** Generic REST routes are registered for this type. */
   exposed: boolean;
 }

@@ -15,11 +15,8 @@ import {
   teacherType,
 } from './features/profiles/profiles.content-types';
 import { organizationType } from './features/organizations/organizations.content-types';
-import {
-  applyType,
-  projectProgressType,
-  projectType,
-} from './features/projects/projects.content-types';
+import { projectProgressType, projectType } from './features/projects/projects.content-types';
+import { applyType } from './features/applications/applications.content-types';
 import { resourceType, tfxType } from './features/library/library.content-types';
 import { communicationCenterType } from './features/communications/communications.content-types';
 import {

@@ -10,3 +10,4 @@ export * from './schemas/strapi';
 export * from './constants/field-rules';
 export * from './schemas/account';
 export * from './constants/progress';
+export * from './schemas/fields';

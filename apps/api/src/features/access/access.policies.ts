@@ -1,5 +1,6 @@
-import type { Actor } from '../../lib/strapi/actor';
+import { roleOf, type Actor, type Role } from '../../lib/strapi/actor';
 import type { AccessPolicy, FilterObject, Scope } from '../../lib/strapi/types';
+import { publishedByCoordinator, publishedByTeacher } from '../projects/projects.people';
 
 /**
  * Who may do what: one table, content type × action, with ownership expressed as scopes (Strapi
@@ -10,9 +11,6 @@ import type { AccessPolicy, FilterObject, Scope } from '../../lib/strapi/types';
  * `authenticated` (signed in, no profile type chosen yet).
  */
 
-type Role = 'visitor' | 'authenticated' | 'student' | 'teacher' | 'coordinator' | 'admin';
-
-const roleOf = (actor: Actor): Role => (actor.kind === 'visitor' ? 'visitor' : actor.role);
 const me = (actor: Actor) => (actor.kind === 'user' ? actor.userId : -1);
 
 /** A scope per role; roles not listed get `false`. */
@@ -27,14 +25,10 @@ const or = (...filters: FilterObject[]): FilterObject => ({ $or: filters });
 // ---- ownership paths, from the user id ----
 const ownUser = (a: Actor): FilterObject => ({ id: me(a) });
 const ownProfile = (a: Actor): FilterObject => ({ user: { id: me(a) } });
-/** Projects a teacher publishes. */
-const teacherProjects = (a: Actor): FilterObject => ({ teacher: { user: { id: me(a) } } });
+/** Projects a teacher publishes (projects.people.ts: the one definition). */
+const teacherProjects = (a: Actor): FilterObject => publishedByTeacher(me(a));
 /** Projects of the organisation a coordinator belongs to, or that the coordinator published. */
-const coordinatorProjects = (a: Actor): FilterObject =>
-  or(
-    { organization: { coordinators: { user: { id: me(a) } } } },
-    { coordinator: { user: { id: me(a) } } },
-  );
+const coordinatorProjects = (a: Actor): FilterObject => publishedByCoordinator(me(a));
 /** Applications a teacher reviews or tutors. */
 const teacherApplications = (a: Actor): FilterObject =>
   or({ project: teacherProjects(a) }, { tutorAsigned: { user: { id: me(a) } } });

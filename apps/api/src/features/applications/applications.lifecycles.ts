@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applys, calls, projectProgresses, projects, students } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
-import { SYSTEM, type Principal } from '../../lib/strapi/actor';
+import { roleOf, SYSTEM, type Principal } from '../../lib/strapi/actor';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
 import { loadRenderContext } from '../email/outbox';
 import {
@@ -55,8 +55,7 @@ function relationId(value: unknown): number | null | undefined {
   return change.set?.[0] ?? change.connect?.[0] ?? null;
 }
 
-const roleOf = (actor: Principal) =>
-  actor === SYSTEM ? 'system' : actor.kind === 'visitor' ? 'visitor' : actor.role;
+const roleOfPrincipal = (actor: Principal) => (actor === SYSTEM ? 'system' : roleOf(actor));
 
 const refuse = (message: string) => new AppError('VALIDATION', message);
 
@@ -113,7 +112,7 @@ async function beforeCreate(event: LifecycleEvent<ApplyState>) {
   const projectId = relationId(data.project);
   // Missing relations are the engine's 400; nothing to check here.
   if (!studentId || !projectId) return;
-  const role = roleOf(actor);
+  const role = roleOfPrincipal(actor);
 
   const ownUserId = actor !== SYSTEM && actor.kind === 'user' ? actor.userId : -1;
   const student = await lockStudent(tx, studentId, role === 'student' ? ownUserId : undefined);
@@ -128,16 +127,12 @@ async function beforeCreate(event: LifecycleEvent<ApplyState>) {
 
   if (role === 'student') {
     const [project] = await tx
-      .select({
-        status: projects.status,
-        publishedAt: projects.publishedAt,
-        deadline: projects.application_deadline,
-      })
+      .select({ publishedAt: projects.publishedAt, deadline: projects.application_deadline })
       .from(projects)
       .where(eq(projects.id, projectId))
       .limit(1);
     // A missing and an unpublished project answer alike: a student never sees drafts.
-    if (!project || project.status !== 'Publicada' || project.publishedAt === null) {
+    if (!project || project.publishedAt === null) {
       throw refuse(APPLICATION_MESSAGES.notPublished);
     }
     if (project.deadline !== null && project.deadline < todayInMadrid()) {
@@ -224,7 +219,7 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
         .limit(1);
       if (!before) return;
       state.before = before;
-      const role = roleOf(actor);
+      const role = roleOfPrincipal(actor);
 
       if (typeof data.status === 'string' && data.status !== before.status) {
         // A message belongs to the change it came with, never to a later one.

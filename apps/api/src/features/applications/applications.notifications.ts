@@ -1,8 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   applys,
   communicationCenters,
-  coordinators,
   degrees,
   organizations,
   projects,
@@ -14,6 +13,7 @@ import {
 import type { Transaction } from '../../lib/strapi/types';
 import { queueEmail } from '../email/outbox';
 import { escapeHtml, type RenderContext } from '../email/templates';
+import { reviewersToNotify } from '../projects/projects.people';
 
 /**
  * What an application's lifecycle tells people (ADR 0025): emails through the outbox and entries
@@ -175,60 +175,13 @@ interface Person {
   phone: string | null;
 }
 
-/**
- * The teachers, coordinators of the organisation and coordinator who review a project, not
- * blocked, each address once (one person may be both the coordinator and one of the
- * organisation's).
- */
-async function reviewersOf(tx: Transaction, facts: ApplicationFacts): Promise<Person[]> {
-  const conditions = [];
-  if (facts.organizationId !== null) {
-    conditions.push(
-      inArray(
-        users.id,
-        tx
-          .select({ id: coordinators.userId })
-          .from(coordinators)
-          .where(eq(coordinators.organizationId, facts.organizationId)),
-      ),
-    );
-  }
-  if (facts.projectCoordinatorId !== null) {
-    conditions.push(
-      inArray(
-        users.id,
-        tx
-          .select({ id: coordinators.userId })
-          .from(coordinators)
-          .where(eq(coordinators.id, facts.projectCoordinatorId)),
-      ),
-    );
-  }
-  if (facts.projectTeacherId !== null) {
-    conditions.push(
-      inArray(
-        users.id,
-        tx
-          .select({ id: teachers.userId })
-          .from(teachers)
-          .where(eq(teachers.id, facts.projectTeacherId)),
-      ),
-    );
-  }
-  if (conditions.length === 0) return [];
-  const people = await tx
-    .select({ email: users.email, name: users.name, surname: users.surname, phone: users.phone })
-    .from(users)
-    .where(and(or(...conditions), eq(users.blocked, false)))
-    .orderBy(users.id);
-  const seen = new Set<string>();
-  return people.filter((person) => {
-    const key = person.email.trim().toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+/** Who reviews the application's project (projects.people.ts). */
+const reviewersOf = (tx: Transaction, facts: ApplicationFacts) =>
+  reviewersToNotify(tx, {
+    teacherId: facts.projectTeacherId,
+    coordinatorId: facts.projectCoordinatorId,
+    organizationId: facts.organizationId,
   });
-}
 
 /** A teacher's user (not blocked), or undefined. */
 async function teacherPerson(tx: Transaction, teacherId: number): Promise<Person | undefined> {

@@ -280,7 +280,7 @@ export async function teacherDashboard(
   return {
     counts: {
       projects: ownProjects.length,
-      published: ownProjects.filter((p) => p.status === 'Publicada').length,
+      published: ownProjects.filter((p) => p.publishedAt !== null).length,
       pendingCandidates: ownProjects.reduce((sum, p) => sum + Number(p.pending), 0),
       tutored: tutored.length,
     },

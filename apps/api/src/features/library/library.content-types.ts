@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { httpUrlSchema } from '@plataforma/shared';
 import { THESIS_STAGES } from '@plataforma/shared';
 import { resources, tfxes } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
 const tags = z.array(z.string().min(1).max(100)).max(50);
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(1000);
 
 export const tfxType = defineContentType({
   uid: 'api::tfx.tfx',
@@ -18,7 +18,7 @@ export const tfxType = defineContentType({
   media: { file: tfxes.fileId },
   validate: {
     tags,
-    file_URL: httpUrl,
+    file_URL: httpUrlSchema,
     release_month: z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'must be MM/yyyy'),
   },
 });
@@ -34,7 +34,7 @@ export const resourceType = defineContentType({
     tags,
     purposes: tags,
     tfx_status: z.array(z.enum(THESIS_STAGES)).max(THESIS_STAGES.length),
-    link: httpUrl,
+    link: httpUrlSchema,
     popularity_visits: z.number().int().min(0),
   },
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LifecycleEvent } from '../../lib/strapi/types';
-import { noticeMatchingStudents, projectStatus } from './matching.service';
+import { isPublished, noticeMatchingStudents } from './matching.notices';
 
 /** Whether the project was already published before the update (then it is no news). */
 interface NoticeState {
@@ -21,7 +21,7 @@ export function registerMatchingLifecycles(app: FastifyInstance) {
   };
   app.entities.registry.addLifecycles<NoticeState>('api::project.project', {
     async beforeUpdate(event) {
-      event.state.wasPublished = (await projectStatus(event.tx, event.id)) === 'Publicada';
+      event.state.wasPublished = await isPublished(event.tx, event.id);
     },
     async afterUpdate(event) {
       // Another feature's hook may set the status (the workflow): read the row, not the body.

@@ -179,7 +179,7 @@ describe('scoreMatch', () => {
   });
 
   it('never scores 60 without the area and without a tag of the project themes', () => {
-    // The SQL pre-selection of the notices relies on it (matching.service.ts).
+    // The SQL pre-selection of the notices relies on it (matching.notices.ts).
     const best = score(
       {
         degree: 'Grado en Trabajo Social',

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, PROFILE_PHONE_PATTERN } from '@plataforma/shared';
+import {
+  EMAIL_MAX_LENGTH,
+  httpUrlSchema,
+  PHONE_MAX_LENGTH,
+  PROFILE_PHONE_PATTERN,
+} from '@plataforma/shared';
 import { organizations } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-
-const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(500);
 
 /** Organisations are public; their contact data is protected (admins and their coordinators). */
 export const organizationType = defineContentType({
@@ -22,8 +25,8 @@ export const organizationType = defineContentType({
   media: { logo: organizations.logoId },
   protected: ['contact_phone', 'contact_mail', 'contact_name'],
   validate: {
-    web: url,
-    linkedin: url,
+    web: httpUrlSchema.max(500),
+    linkedin: httpUrlSchema.max(500),
     contact_mail: z.email().max(EMAIL_MAX_LENGTH),
     contact_phone: z
       .string()

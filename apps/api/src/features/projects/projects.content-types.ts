@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applys, projectProgresses, projects } from '../../db/schema';
+import { projectProgresses, projects } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
 const ods = z.array(z.number().int().min(1).max(17)).max(17);
@@ -41,31 +41,5 @@ export const projectProgressType = defineContentType({
   table: projectProgresses,
   relations: {
     project: { relation: 'oneToOne', target: 'api::project.project', mappedBy: 'progress' },
-  },
-});
-
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(1000);
-
-export const applyType = defineContentType({
-  uid: 'api::apply.apply',
-  singularName: 'apply',
-  pluralName: 'applys',
-  table: applys,
-  relations: {
-    student: { relation: 'manyToOne', target: 'api::student.student', column: applys.studentId },
-    project: { relation: 'manyToOne', target: 'api::project.project', column: applys.projectId },
-    call: { relation: 'manyToOne', target: 'api::call.call', column: applys.callId },
-    tutorAsigned: {
-      relation: 'manyToOne',
-      target: 'api::teacher.teacher',
-      column: applys.tutorAsignedId,
-    },
-  },
-  media: { CV: applys.cvId },
-  protected: ['dni'],
-  validate: {
-    CV_url: httpUrl,
-    video: httpUrl,
-    dni: z.string().regex(/^[0-9XYZxyz][0-9]{7}[A-Za-z]$/, 'must be a valid DNI or NIE'),
   },
 });

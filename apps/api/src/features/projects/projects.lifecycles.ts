@@ -6,13 +6,14 @@ import {
   allowedTransitions,
   type ProjectStatus,
 } from '@plataforma/shared';
-import { applys, coordinators, projects, teachers, users } from '../../db/schema';
+import { applys, coordinators, projects, teachers } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { SYSTEM, type Actor } from '../../lib/strapi/actor';
 import type { RelationChange } from '../../lib/strapi/input';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
 import { loadRenderContext, queueEmail, recipientSchema } from '../email/outbox';
 import { permissionsFor } from '../site/site.service';
+import { publishersToNotify } from './projects.people';
 
 /**
  * The project workflow (ADR 0024), attached to every write of `api::project.project` whatever
@@ -180,54 +181,11 @@ const oneLine = (value: string) =>
     .trim()
     .slice(0, 500);
 
-/** The people who publish a project: its teacher, its coordinator, else its organisation's. */
+/** Who is told about an admin's decision, but for an address the outbox would refuse. */
 async function publishersOf(tx: Transaction, project: ProjectRow) {
-  const person = {
-    email: users.email,
-    name: users.name,
-    profileType: users.profileType,
-    blocked: users.blocked,
-  };
-  const found: {
-    email: string;
-    name: string | null;
-    profileType: string | null;
-    blocked: boolean;
-  }[] = [];
-  if (project.teacherId !== null) {
-    found.push(
-      ...(await tx
-        .select(person)
-        .from(teachers)
-        .innerJoin(users, eq(users.id, teachers.userId))
-        .where(eq(teachers.id, project.teacherId))),
-    );
-  }
-  if (project.coordinatorId !== null) {
-    found.push(
-      ...(await tx
-        .select(person)
-        .from(coordinators)
-        .innerJoin(users, eq(users.id, coordinators.userId))
-        .where(eq(coordinators.id, project.coordinatorId))),
-    );
-  } else if (project.teacherId === null && project.organizationId !== null) {
-    found.push(
-      ...(await tx
-        .select(person)
-        .from(coordinators)
-        .innerJoin(users, eq(users.id, coordinators.userId))
-        .where(eq(coordinators.organizationId, project.organizationId))),
-    );
-  }
-  const seen = new Set<string>();
-  return found.filter((p) => {
-    const key = p.email.toLowerCase();
-    // An address the outbox would refuse must not undo the admin's decision: it is skipped.
-    if (seen.has(key) || p.blocked || !recipientSchema.safeParse(p.email).success) return false;
-    seen.add(key);
-    return true;
-  });
+  // An address the outbox would refuse must not undo the admin's decision: it is skipped.
+  const people = await publishersToNotify(tx, project);
+  return people.filter((person) => recipientSchema.safeParse(person.email).success);
 }
 
 /** What the workflow's hooks of one write remember between before and after. */

@@ -10,13 +10,13 @@ import { findMyProjects, searchProjects } from './projects.service';
 export async function projectsRoutes(app: FastifyInstance) {
   app.get('/api/projects/search', (request, reply) =>
     serveCached(request, reply, async (tables) =>
-      JSON.stringify(await searchProjects(app.db, request.actor, requestQuery(request), tables)),
+      JSON.stringify(await searchProjects(app, request.actor, requestQuery(request), tables)),
     ),
   );
 
   app.get('/api/projects/mine', (request, reply) =>
     serveCached(request, reply, async (tables) =>
-      JSON.stringify(await findMyProjects(app.db, request.actor, requestQuery(request), tables)),
+      JSON.stringify(await findMyProjects(app, request.actor, requestQuery(request), tables)),
     ),
   );
 }

@@ -8,21 +8,15 @@ import {
   PROJECT_TYPES,
   type ApplicationStatus,
 } from '@plataforma/shared';
-import {
-  applys,
-  coordinators,
-  files,
-  organizations,
-  projects,
-  students,
-  studentsFavoriteProjects,
-  teachers,
-  users,
-} from '../../db/schema';
-import { executeRows, type Executor } from '../../db/statements';
+import type { AppContext } from '../../context';
+import { applys, projects } from '../../db/schema';
+import { executeRows } from '../../db/statements';
 import { AppError, forbidden } from '../../lib/errors';
-import type { Actor } from '../../lib/strapi/actor';
+import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import type { TableSink } from '../../lib/strapi/engine';
+import { cardAttributes, iso, objectOf, p, type Attributes } from './projects.cards';
+import { projectsPublishedBy } from './projects.people';
+import { PROJECT_UID } from './projects.lifecycles';
 
 /**
  * The project catalogue's search with facets, and a publisher's own projects with their
@@ -126,14 +120,11 @@ const FACET_NAMES = Object.keys(FACETS) as FacetName[];
 export type FacetValue = string | number | boolean;
 export type Facets = Record<FacetName, { value: FacetValue; count: number }[]>;
 
-const p = (name: string) => sql.raw(`"p"."${name}"`);
 const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The searchable text of a project, lower case and without accents. */
 const SEARCH_TEXT = sql`lower(unaccent(${p('title')} || ' ' || coalesce(${p('description')}, '') || ' ' || coalesce(array_to_string(${p('tags')}, ' '), '')))`;
-const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
-const iso = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', ${ISO})`;
 
 function facetCondition(name: FacetName, values: readonly FacetValue[]): SQL | undefined {
   if (values.length === 0) return undefined;
@@ -146,68 +137,6 @@ function facetCondition(name: FacetName, values: readonly FacetValue[]): SQL | u
 function queryWords(q: string | undefined): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS);
 }
-
-const isAdmin = (actor: Actor) => actor.kind === 'user' && actor.role === 'admin';
-const studentUserId = (actor: Actor) =>
-  actor.kind === 'user' && actor.role === 'student' ? actor.userId : undefined;
-
-/** The attributes every list of projects answers (search and mine). */
-function projectAttributes(actor: Actor): [string, SQL][] {
-  // Names of people are for signed-in readers (ADR 0012): visitors see the teacher's id only.
-  const teacherName =
-    actor.kind === 'user'
-      ? sql`nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.surname, '')), '')`
-      : sql`NULL::text`;
-  return [
-    ['title', p('title')],
-    ['description', p('description')],
-    ['status', p('status')],
-    ['type', p('type')],
-    ['ods', p('ods')],
-    ['tags', p('tags')],
-    ['study_areas', p('study_areas')],
-    ['study_subareas', p('study_subareas')],
-    ['presentiality', p('presentiality')],
-    ['location', p('location')],
-    ['locality', p('locality')],
-    ['remuneration', p('remuneration')],
-    ['dedication', p('dedication')],
-    ['language', p('language')],
-    ['internship', p('internship')],
-    ['application_deadline', sql`${p('application_deadline')}::text`],
-    ['publishedAt', iso(p('published_at'))],
-    ['createdAt', iso(p('created_at'))],
-    [
-      'organization',
-      sql`(SELECT json_build_object('id', o.id, 'name', o.name, 'logoUrl', f.url)
-           FROM ${organizations} o LEFT JOIN ${files} f ON f.id = o.logo_id AND NOT f.is_private
-           WHERE o.id = ${p('organization_id')})`,
-    ],
-    [
-      'teacher',
-      sql`(SELECT json_build_object('id', t.id, 'name', ${teacherName})
-           FROM ${teachers} t JOIN ${users} u ON u.id = t.user_id
-           WHERE t.id = ${p('teacher_id')})`,
-    ],
-  ];
-}
-
-const objectOf = (members: [string, SQL][]) =>
-  sql`json_build_object(${sql.join(
-    members.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
-    sql`, `,
-  )})`;
-
-const SEARCH_TABLES = [
-  projects,
-  organizations,
-  files,
-  teachers,
-  users,
-  students,
-  studentsFavoriteProjects,
-  applys,
-].map((table) => getTableName(table));
 
 interface SearchAnswer {
   data: { id: number; attributes: Record<string, unknown> }[];
@@ -225,22 +154,23 @@ interface SearchAnswer {
  * alternatives.
  */
 export async function searchProjects(
-  db: Executor,
+  ctx: Pick<AppContext, 'db' | 'entities'>,
   actor: Actor,
   raw: unknown,
   tables?: TableSink,
 ): Promise<SearchAnswer> {
   const query = parseQuery(searchQuery, raw);
-  for (const table of SEARCH_TABLES) tables?.add(table);
-
   const base: SQL[] = [];
   if (isAdmin(actor)) {
+    // Admins search every status, or those of `status`.
+    base.push(ctx.entities.where(PROJECT_UID, actor, 'p', { visible: 'preview' }, tables));
     if (query.status.length > 0) {
       base.push(sql`${p('status')} = ANY(${sql.param([...query.status])}::text[])`);
     }
   } else {
-    // Everyone else sees the catalogue: published projects only, whatever `status` says.
-    base.push(sql`${p('status')} = 'Publicada' AND ${p('published_at')} IS NOT NULL`);
+    // Everyone else sees the catalogue: the projects they may find that are published, whatever
+    // `status` says (Strapi's publicationState=live).
+    base.push(ctx.entities.where(PROJECT_UID, actor, 'p', { visible: 'live' }, tables));
   }
   const words = queryWords(query.q);
   for (const word of words) {
@@ -292,21 +222,7 @@ export async function searchProjects(
           ? sql`greatest(similarity(lower(unaccent(${p('title')})), lower(unaccent(${q}))) * 2, word_similarity(lower(unaccent(${q})), ${SEARCH_TEXT})) DESC, coalesce(${p('published_at')}, ${p('created_at')}) DESC, ${p('id')} DESC`
           : sql`coalesce(${p('published_at')}, ${p('created_at')}) DESC, ${p('id')} DESC`;
 
-  const attributes = projectAttributes(actor);
-  const student = studentUserId(actor);
-  if (student !== undefined) {
-    attributes.push([
-      'saved',
-      sql`EXISTS (SELECT 1 FROM ${studentsFavoriteProjects} l JOIN ${students} s ON s.id = l.student_id
-                  WHERE s.user_id = ${student} AND l.project_id = ${p('id')})`,
-    ]);
-    // Any application counts, a withdrawn one too: a student applies to a project once.
-    attributes.push([
-      'applied',
-      sql`EXISTS (SELECT 1 FROM ${applys} a JOIN ${students} s ON s.id = a.student_id
-                  WHERE s.user_id = ${student} AND a.project_id = ${p('id')})`,
-    ]);
-  }
+  const attributes = cardAttributes(actor, tables);
 
   const facetQueries = FACET_NAMES.map((name) => {
     const facet = FACETS[name];
@@ -321,7 +237,7 @@ export async function searchProjects(
   });
   const offset = (query.page - 1) * query.pageSize;
   const [row] = await executeRows(
-    db,
+    ctx.db,
     sql`WITH "m" AS MATERIALIZED (${matching})
     SELECT
       (SELECT count(*)::int FROM "m" WHERE ${allFlags}) AS "total",
@@ -378,28 +294,6 @@ function facetsOf(rows: { facet: FacetName; value: string; count: number }[]): F
   return facets;
 }
 
-/** Who may list "their" projects: publishers their own, admins every one. */
-function mineCondition(actor: Actor): SQL {
-  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
-  switch (actor.role) {
-    case 'admin':
-      return TRUE;
-    case 'teacher':
-      return sql`${p('teacher_id')} IN (SELECT id FROM ${teachers} WHERE user_id = ${actor.userId})`;
-    case 'coordinator':
-      // The same projects the access table gives a coordinator (ADR 0012).
-      return sql`(${p('coordinator_id')} IN (SELECT id FROM ${coordinators} WHERE user_id = ${actor.userId})
-        OR ${p('organization_id')} IN (SELECT organization_id FROM ${coordinators}
-                                       WHERE user_id = ${actor.userId} AND organization_id IS NOT NULL))`;
-    default:
-      throw forbidden();
-  }
-}
-
-const MINE_TABLES = [projects, organizations, files, teachers, users, coordinators, applys].map(
-  (table) => getTableName(table),
-);
-
 export interface CandidateCounts {
   total: number;
   pending: number;
@@ -411,18 +305,26 @@ export interface CandidateCounts {
  * their organisation's; an admin's: all), most recently changed first, each with its candidates
  * counted by status.
  */
-export async function findMyProjects(db: Executor, actor: Actor, raw: unknown, tables?: TableSink) {
-  const condition = mineCondition(actor);
+export async function findMyProjects(
+  ctx: Pick<AppContext, 'db' | 'entities'>,
+  actor: Actor,
+  raw: unknown,
+  tables?: TableSink,
+) {
+  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  const mine = projectsPublishedBy(actor);
+  if (mine === false) throw forbidden();
   const query = parseQuery(mineQuery, raw);
-  for (const table of MINE_TABLES) tables?.add(table);
+  tables?.add(getTableName(applys));
   const where = andAll([
-    condition,
+    // The projects the access table gives a publisher, whatever their status.
+    ctx.entities.where(PROJECT_UID, actor, 'p', { scope: mine }, tables),
     ...(query.status.length > 0
       ? [sql`${p('status')} = ANY(${sql.param([...query.status])}::text[])`]
       : []),
   ]);
-  const attributes: [string, SQL][] = [
-    ...projectAttributes(actor),
+  const attributes: Attributes = [
+    ...cardAttributes(actor, tables),
     ['validated', p('validated')],
     ['rejection_reason', p('rejection_reason')],
     ['updatedAt', iso(p('updated_at'))],
@@ -435,7 +337,7 @@ export async function findMyProjects(db: Executor, actor: Actor, raw: unknown, t
   const order = sql`${p('updated_at')} DESC, ${p('id')} DESC`;
   const offset = (query.page - 1) * query.pageSize;
   const [row] = await executeRows(
-    db,
+    ctx.db,
     sql`SELECT
       (SELECT count(*)::int FROM ${projects} "p" WHERE ${where}) AS "total",
       (SELECT coalesce(json_agg(json_build_object('id', "p"."id", 'attributes', ${objectOf(attributes)}) ORDER BY "page"."ord"), '[]'::json)::text

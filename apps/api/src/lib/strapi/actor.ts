@@ -13,6 +13,10 @@ export const VISITOR: Actor = { kind: 'visitor' };
 export const SYSTEM = Symbol('system');
 export type Principal = Actor | typeof SYSTEM;
 
+/** The role a policy reads: a visitor, or a user's profile type (`authenticated` before one). */
+export type Role = 'visitor' | Extract<Actor, { kind: 'user' }>['role'];
+export const roleOf = (actor: Actor): Role => (actor.kind === 'visitor' ? 'visitor' : actor.role);
+
 export const isAdmin = (actor: Actor) => actor.kind === 'user' && actor.role === 'admin';
 export const hasRole = (actor: Actor, role: ProfileType) =>
   actor.kind === 'user' && actor.role === role;

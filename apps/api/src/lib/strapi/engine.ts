@@ -22,6 +22,7 @@ import type {
   LifecycleEvent,
   Lifecycles,
   RelationAttribute,
+  Scope,
   Transaction,
 } from './types';
 
@@ -82,6 +83,39 @@ export class EntityService {
 
   type(uid: string): ContentType {
     return this.registry.get(uid);
+  }
+
+  /**
+   * The WHERE condition of a custom read of `uid` on the row aliased `alias`, so that what it
+   * answers stays the access table's (ADR 0012): `visible` is what the principal may find (the
+   * policy's scope), with only published entries when `'live'` (Strapi's publicationState);
+   * `scope` narrows it with a trusted filter object (e.g. "the projects this user publishes").
+   * The tables the condition reads are added to `tables`, for the answer cache.
+   */
+  where(
+    uid: string,
+    principal: Principal,
+    alias: string,
+    options: { visible?: 'live' | 'preview'; scope?: Scope },
+    tables?: TableSink,
+  ): SQL {
+    const type = this.type(uid);
+    const compiler = new Compiler(this.registry, this.parser, principal);
+    const parts: Condition[] = [];
+    if (options.visible) {
+      parts.push(compiler.scope(type, alias, 'find'));
+      parts.push(publicationCondition(type, alias, options.visible));
+    }
+    if (options.scope !== undefined) {
+      parts.push(
+        typeof options.scope === 'boolean'
+          ? options.scope
+          : compiler.filter(this.parser.parseScope(type, options.scope), type, alias, true),
+      );
+    }
+    compiler.tables.add(type.table);
+    for (const table of compiler.tables) tables?.add(table);
+    return toSql(and(parts));
   }
 
   /** `GET /api/{plural}`. */

@@ -11,3 +11,4 @@ export * from './constants/field-rules';
 export * from './schemas/account';
 export * from './constants/progress';
 export * from './schemas/fields';
+export * from './schemas/projects';

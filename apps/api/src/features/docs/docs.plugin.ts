@@ -46,11 +46,18 @@ function mergeDocuments(
     paths[path] = { ...paths[path], ...operations };
   }
   // zod's registry gives every named schema an input and an output component; keep those the
-  // document refers to.
-  const referenced = JSON.stringify(paths) + JSON.stringify(generated.components?.schemas ?? {});
-  const generatedSchemas = Object.entries(generated.components?.schemas ?? {}).filter(([name]) =>
-    referenced.includes(`"#/components/schemas/${name}"`),
-  );
+  // paths refer to, directly or through another kept schema.
+  const all = generated.components?.schemas ?? {};
+  const kept = new Set<string>();
+  const visit = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (name === undefined || kept.has(name) || !(name in all)) continue;
+      kept.add(name);
+      visit(all[name]);
+    }
+  };
+  visit(generated.paths);
+  const generatedSchemas = Object.entries(all).filter(([name]) => kept.has(name));
   return {
     ...base,
     paths,

@@ -16,13 +16,6 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_POPULATE_DEPTH } from '../../lib/
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
 import { SELF_SERVICE_PROFILE_TYPES } from '../auth/auth.schemas';
 import { NAMES_PAGE_SIZE } from '../catalogue/catalogue.service';
-import {
-  MINE_DEFAULT_PAGE_SIZE,
-  MINE_MAX_PAGE_SIZE,
-  SEARCH_DEFAULT_PAGE_SIZE,
-  SEARCH_MAX_PAGE_SIZE,
-  SEARCH_SORTS,
-} from '../projects/projects.service';
 import { FORMAT_NAMES } from '../upload/upload.images';
 import { MAX_FILES_PER_REQUEST } from '../upload/upload.multipart';
 
@@ -516,53 +509,6 @@ const QUESTIONNAIRE_RESULT = json(
   'Scores per section (mean on 0 to 6, negative items as 6 − answer) and the honesty signal',
 );
 
-/** Project recommendations for a student (issue 6, ADR 0026). */
-const matching = tagged('matching');
-const nullableString = nullable({ type: 'string' });
-const stringList: Schema = { type: 'array', items: string };
-const RECOMMENDED_PROJECTS = json(
-  object({
-    data: {
-      type: 'array',
-      maxItems: 6,
-      items: object({
-        id: integer,
-        attributes: object({
-          title: string,
-          description: nullableString,
-          status: string,
-          type: string,
-          ods: { type: 'array', items: integer },
-          tags: stringList,
-          study_areas: stringList,
-          study_subareas: stringList,
-          presentiality: nullableString,
-          location: nullableString,
-          locality: nullableString,
-          remuneration: boolean,
-          dedication: nullableString,
-          language: nullableString,
-          internship: boolean,
-          application_deadline: nullable({ type: 'string', format: 'date' }),
-          publishedAt: nullable({ type: 'string', format: 'date-time' }),
-          createdAt: dateTime,
-          organization: nullable(object({ id: integer, name: string, logoUrl: nullableString })),
-          teacher: nullable(object({ id: integer, name: nullableString })),
-          saved: boolean,
-          applied: { type: 'boolean', enum: [false] },
-        }),
-        score: { type: 'integer', minimum: 1, maximum: 100 },
-        reasons: {
-          ...stringList,
-          description: 'Spanish, e.g. "coincide con tu área: Humanidades"',
-        },
-      }),
-    },
-    meta: object({}),
-  }),
-  'The best published projects for the student, by score then newest',
-);
-
 /** Applications: the admins' export and the teacher dashboard (issue 6, ADR 0025). */
 const applications = tagged('applications');
 const dashboardDate = nullable({ type: 'string', format: 'date' });
@@ -641,144 +587,6 @@ const TEACHER_DASHBOARD = json(
   "The signed-in teacher's dashboard",
 );
 
-/** The project catalogue's search and a publisher's own projects (issue 6, ADR 0024). */
-const projectsTag = tagged('projects');
-const PROJECT_TYPE_VALUES = ['Impacto social', 'TFG/TFM'];
-const PROJECT_STATUS_VALUES = [
-  'Pendiente',
-  'Por validar',
-  'Validada',
-  'Publicada',
-  'Rechazada',
-  'Terminada',
-];
-const APPLICATION_STATUS_VALUES = [
-  'Enviada',
-  'En revisión',
-  'Preseleccionado',
-  'Seleccionado',
-  'Suplente',
-  'No seleccionado',
-  'Retirada',
-];
-const nullableTextList: Schema = { type: 'array', items: { type: 'string' }, nullable: true };
-const projectCardAttributes = {
-  title: string,
-  description: nullable({ type: 'string' }),
-  status: enumOf(PROJECT_STATUS_VALUES),
-  type: enumOf(PROJECT_TYPE_VALUES),
-  ods: {
-    type: 'array',
-    items: { type: 'integer', minimum: 1, maximum: 17 },
-    nullable: true,
-  },
-  tags: nullableTextList,
-  study_areas: nullableTextList,
-  study_subareas: nullableTextList,
-  presentiality: nullable({ type: 'string' }),
-  location: nullable({ type: 'string' }),
-  locality: nullable({ type: 'string' }),
-  remuneration: boolean,
-  dedication: nullable({ type: 'string' }),
-  language: nullable({ type: 'string' }),
-  internship: boolean,
-  application_deadline: nullable({ type: 'string', format: 'date' }),
-  publishedAt: nullable({ type: 'string', format: 'date-time' }),
-  createdAt: dateTime,
-  organization: nullable(
-    object({ id: integer, name: string, logoUrl: nullable({ type: 'string' }) }),
-  ),
-  teacher: nullable(
-    object({
-      id: integer,
-      name: { type: 'string', nullable: true, description: 'null for visitors' },
-    }),
-  ),
-} satisfies Record<string, Schema>;
-const facetList: Schema = {
-  type: 'array',
-  items: object({ value: { oneOf: [string, integer, boolean] }, count: integer }),
-};
-const repeatable = (name: string, item: Schema, description: string) =>
-  queryParameter(name, { oneOf: [item, { type: 'array', items: item }] }, description);
-const projectPagination = (defaultSize: number, maxSize: number) => [
-  queryParameter('page', { type: 'integer', minimum: 1, default: 1 }),
-  queryParameter('pageSize', {
-    type: 'integer',
-    minimum: 1,
-    maximum: maxSize,
-    default: defaultSize,
-  }),
-];
-const pagination = object({
-  page: integer,
-  pageSize: integer,
-  pageCount: integer,
-  total: integer,
-});
-const PROJECT_SEARCH = json(
-  object({
-    data: {
-      type: 'array',
-      items: object({
-        id: integer,
-        attributes: object({
-          ...projectCardAttributes,
-          'saved?': { ...boolean, description: 'Students only: they saved it' },
-          'applied?': { ...boolean, description: 'Students only: they applied (any status)' },
-        }),
-      }),
-    },
-    meta: object({
-      pagination,
-      facets: object(
-        Object.fromEntries(
-          [
-            'type',
-            'ods',
-            'study_areas',
-            'study_subareas',
-            'presentiality',
-            'location',
-            'dedication',
-            'language',
-            'remuneration',
-            'internship',
-          ].map((facet) => [facet, facetList]),
-        ),
-      ),
-    }),
-  }),
-  'A page of projects and the facets, each counted over every filter but its own',
-);
-const countByStatus = object(
-  Object.fromEntries(APPLICATION_STATUS_VALUES.map((s) => [s, integer])),
-);
-const MY_PROJECTS = json(
-  object({
-    data: {
-      type: 'array',
-      items: object({
-        id: integer,
-        attributes: object({
-          ...projectCardAttributes,
-          validated: boolean,
-          rejection_reason: nullable({ type: 'string' }),
-          updatedAt: dateTime,
-          candidates: object({
-            total: integer,
-            pending: { ...integer, description: 'Enviada + En revisión' },
-            byStatus: countByStatus,
-          }),
-        }),
-      }),
-    },
-    meta: object({ pagination }),
-  }),
-  'The caller’s projects, most recently changed first',
-);
-
-/** The routes that are not generic content routes (docs.test.ts checks none is missing). */
 const customPaths: OpenAPIV3.PathsObject = {
   // ---- authentication (ADR 0008) ----
   '/api/auth/local': {
@@ -1174,60 +982,6 @@ const customPaths: OpenAPIV3.PathsObject = {
       access: 'bearer',
       ok: QUESTIONNAIRE_RESULT,
       errors: [401, 403, 404],
-    }),
-  },
-  '/api/projects/recommended': {
-    get: matching({
-      summary: 'Projects recommended to the signed-in student',
-      description:
-        'Bearer; students only (403 otherwise, visitors included). Up to 6 published projects still open to applications that the student has not applied to, scored 1 to 100 from their study area, degree, interests, province, work deadline and competences (ADR 0026), with the reasons in Spanish.',
-      access: 'bearer',
-      ok: RECOMMENDED_PROJECTS,
-      errors: [401, 403],
-    }),
-  },
-  '/api/projects/search': {
-    get: projectsTag({
-      summary: 'Search the project catalogue, with facets',
-      description:
-        'Public (optional bearer). Visitors and every role but admins get published projects only (status Publicada), whatever `status` says; admins get every status, or those of `status`. A repeated parameter matches any of its values; different parameters must all match. `q` matches every word in the title, description or tags ignoring case and accents. Facets are counted over the projects matching every filter but the facet’s own. Any other parameter or a bad value is a 400.',
-      parameters: [
-        queryParameter('q', { type: 'string', maxLength: 200 }),
-        repeatable('type', enumOf(PROJECT_TYPE_VALUES), 'Project type'),
-        repeatable('ods', { type: 'integer', minimum: 1, maximum: 17 }, 'ODS number'),
-        repeatable('study_area', string, 'Study area name'),
-        repeatable('study_subarea', string, 'Study subarea name'),
-        repeatable('presentiality', string, 'Presencial, Remoto or Híbrido'),
-        repeatable('location', string, 'Province'),
-        repeatable('locality', string, 'Locality (case and accents ignored)'),
-        repeatable('remuneration', enumOf(['true', 'false']), 'Paid or not'),
-        repeatable('dedication', string, 'Weekly dedication band'),
-        repeatable('language', string, 'Language'),
-        repeatable('internship', enumOf(['true', 'false']), 'With an internship or not'),
-        repeatable('status', enumOf(PROJECT_STATUS_VALUES), 'Admins only; ignored for others'),
-        queryParameter(
-          'sort',
-          { ...enumOf(SEARCH_SORTS), default: 'recent' },
-          'recent: newest published first; title; deadline: open deadlines first, nearest first; relevance: trigram similarity to q',
-        ),
-        ...projectPagination(SEARCH_DEFAULT_PAGE_SIZE, SEARCH_MAX_PAGE_SIZE),
-      ],
-      ok: PROJECT_SEARCH,
-      errors: [400, 401],
-    }),
-  },
-  '/api/projects/mine': {
-    get: projectsTag({
-      summary: 'The caller’s projects with their candidates counted',
-      description:
-        'Bearer; teachers (their projects), coordinators (their organisation’s and their own) and admins (every project), in any status. 401 without a token, 403 for other roles.',
-      access: 'bearer',
-      parameters: [
-        repeatable('status', enumOf(PROJECT_STATUS_VALUES), 'Only projects in these statuses'),
-        ...projectPagination(MINE_DEFAULT_PAGE_SIZE, MINE_MAX_PAGE_SIZE),
-      ],
-      ok: MY_PROJECTS,
-      errors: [400, 401, 403],
     }),
   },
   '/api/admin/outbox': {

@@ -15,7 +15,8 @@ import { applys, degrees, projects, students } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
 import type { TableSink } from '../../lib/strapi/engine';
-import { cardsByIds, type ProjectCardEntry } from '../projects/projects.cards';
+import type { RecommendedProjectsAnswer } from '@plataforma/shared';
+import { cardsByIds } from '../projects/projects.cards';
 import { PROJECT_UID } from '../projects/projects.lifecycles';
 import { projectMatchColumns, studentMatchColumns } from './matching.columns';
 import {
@@ -48,10 +49,7 @@ const isOpen = or(
   gte(projects.application_deadline, sql`current_date`),
 );
 
-export interface Recommendation extends ProjectCardEntry {
-  score: number;
-  reasons: string[];
-}
+export type Recommendation = RecommendedProjectsAnswer['data'][number];
 
 /**
  * The best published projects for the signed-in student: those of the catalogue they may see

@@ -1,4 +1,5 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { ProjectCard } from '@plataforma/shared';
 import {
   applys,
   files,
@@ -131,7 +132,7 @@ export const objectOf = (members: Attributes) =>
 
 export interface ProjectCardEntry {
   id: number;
-  attributes: Record<string, unknown>;
+  attributes: ProjectCard;
 }
 
 /** The cards of these projects for this reader, by id (the caller chose and checked the ids). */
@@ -150,7 +151,7 @@ export async function cardsByIds(
   return new Map(
     rows.map((row) => [
       row.id,
-      { id: row.id, attributes: JSON.parse(String(row.attributes)) as Record<string, unknown> },
+      { id: row.id, attributes: JSON.parse(String(row.attributes)) as ProjectCard },
     ]),
   );
 }

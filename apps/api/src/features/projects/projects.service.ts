@@ -1,12 +1,16 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   APPLICATION_STATUSES,
-  DEDICATION_OPTIONS,
-  PRESENTIALITY_OPTIONS,
-  PROJECT_STATUSES,
-  PROJECT_TYPES,
+  PROJECT_FACETS,
   type ApplicationStatus,
+  type CandidateCounts,
+  type FacetCount,
+  type MyProject,
+  type MyProjectsAnswer,
+  type MyProjectsQuery,
+  type ProjectFacet,
+  type ProjectSearchAnswer,
+  type ProjectSearchQuery,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
 import { applys, projects } from '../../db/schema';
@@ -25,78 +29,10 @@ import { PROJECT_UID } from './projects.lifecycles';
  * the generic engine does not.
  */
 
-export const SEARCH_DEFAULT_PAGE_SIZE = 12;
-export const SEARCH_MAX_PAGE_SIZE = 50;
-export const MINE_DEFAULT_PAGE_SIZE = 100;
-export const MINE_MAX_PAGE_SIZE = 100;
-export const SEARCH_SORTS = ['recent', 'title', 'deadline', 'relevance'] as const;
 /** At most this many words of `q` are matched (each must appear). */
 const MAX_QUERY_WORDS = 8;
 /** Applications still waiting for a decision (the "pending" of a publisher's list). */
 const PENDING_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['Enviada', 'En revisión'];
-
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !v.includes('\0'), 'NUL bytes are not allowed');
-/** A query parameter that may be repeated (`type=a&type=b`): always a list. */
-const many = <T extends z.ZodType>(item: T) =>
-  z
-    .union([z.array(item).max(50), item])
-    .optional()
-    .transform((v): z.output<T>[] =>
-      v === undefined ? [] : Array.isArray(v) ? (v as z.output<T>[]) : [v as z.output<T>],
-    );
-const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
-const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
-
-export const searchQuery = z.strictObject({
-  q: text(200).optional(),
-  type: many(z.enum(PROJECT_TYPES)),
-  ods: many(z.coerce.number().int().min(1).max(17)),
-  study_area: many(text(255)),
-  study_subarea: many(text(255)),
-  presentiality: many(z.enum(PRESENTIALITY_OPTIONS)),
-  location: many(text(100)),
-  locality: many(text(100)),
-  remuneration: many(booleanText),
-  dedication: many(z.enum(DEDICATION_OPTIONS)),
-  language: many(text(50)),
-  internship: many(booleanText),
-  status: many(z.enum(PROJECT_STATUSES)),
-  sort: z.enum(SEARCH_SORTS).default('recent'),
-  page: pageNumber,
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(SEARCH_MAX_PAGE_SIZE)
-    .default(SEARCH_DEFAULT_PAGE_SIZE),
-});
-export type SearchQuery = z.output<typeof searchQuery>;
-
-export const mineQuery = z.strictObject({
-  status: many(z.enum(PROJECT_STATUSES)),
-  page: pageNumber,
-  pageSize: z.coerce.number().int().min(1).max(MINE_MAX_PAGE_SIZE).default(MINE_DEFAULT_PAGE_SIZE),
-});
-
-/** Parses query parameters with zod; any problem is a 400 in the Strapi error envelope. */
-export function parseQuery<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => ({
-    path: issue.path.map(String),
-    message: issue.message,
-    name: 'ValidationError',
-  }));
-  throw new AppError(
-    'VALIDATION',
-    `Invalid query: ${errors.map((e) => `${e.path.join('.') || '(query)'} ${e.message}`).join('; ')}`,
-    { errors },
-  );
-}
 
 /** How each facet is stored: one value per project, or a list of them. */
 const FACETS = {
@@ -112,13 +48,18 @@ const FACETS = {
   internship: { column: 'internship', list: false, param: 'internship', cast: 'bool' },
 } as const satisfies Record<
   string,
-  { column: string; list: boolean; param: keyof SearchQuery; cast: 'text' | 'int4' | 'bool' }
+  {
+    column: string;
+    list: boolean;
+    param: keyof ProjectSearchQuery;
+    cast: 'text' | 'int4' | 'bool';
+  }
 >;
-type FacetName = keyof typeof FACETS;
-const FACET_NAMES = Object.keys(FACETS) as FacetName[];
+type FacetName = ProjectFacet;
+const FACET_NAMES = PROJECT_FACETS;
 
-export type FacetValue = string | number | boolean;
-export type Facets = Record<FacetName, { value: FacetValue; count: number }[]>;
+type FacetValue = FacetCount['value'];
+type Facets = ProjectSearchAnswer['meta']['facets'];
 
 const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
@@ -138,14 +79,6 @@ function queryWords(q: string | undefined): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS);
 }
 
-interface SearchAnswer {
-  data: { id: number; attributes: Record<string, unknown> }[];
-  meta: {
-    pagination: { page: number; pageSize: number; pageCount: number; total: number };
-    facets: Facets;
-  };
-}
-
 /**
  * `GET /api/projects/search`: published projects (admins: any status, or those of `status`)
  * matching every filter given, a page of them and the facets. A repeated parameter matches any of
@@ -156,10 +89,9 @@ interface SearchAnswer {
 export async function searchProjects(
   ctx: Pick<AppContext, 'db' | 'entities'>,
   actor: Actor,
-  raw: unknown,
+  query: ProjectSearchQuery,
   tables?: TableSink,
-): Promise<SearchAnswer> {
-  const query = parseQuery(searchQuery, raw);
+): Promise<ProjectSearchAnswer> {
   const base: SQL[] = [];
   if (isAdmin(actor)) {
     // Admins search every status, or those of `status`.
@@ -251,7 +183,7 @@ export async function searchProjects(
   );
   const total = Number(row?.total ?? 0);
   return {
-    data: JSON.parse(jsonText(row?.data)) as SearchAnswer['data'],
+    data: JSON.parse(jsonText(row?.data)) as ProjectSearchAnswer['data'],
     meta: {
       pagination: {
         page: query.page,
@@ -294,12 +226,6 @@ function facetsOf(rows: { facet: FacetName; value: string; count: number }[]): F
   return facets;
 }
 
-export interface CandidateCounts {
-  total: number;
-  pending: number;
-  byStatus: Record<ApplicationStatus, number>;
-}
-
 /**
  * `GET /api/projects/mine`: the caller's projects in any status (a teacher's, a coordinator's or
  * their organisation's; an admin's: all), most recently changed first, each with its candidates
@@ -308,13 +234,12 @@ export interface CandidateCounts {
 export async function findMyProjects(
   ctx: Pick<AppContext, 'db' | 'entities'>,
   actor: Actor,
-  raw: unknown,
+  query: MyProjectsQuery,
   tables?: TableSink,
-) {
+): Promise<MyProjectsAnswer> {
   if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
   const mine = projectsPublishedBy(actor);
   if (mine === false) throw forbidden();
-  const query = parseQuery(mineQuery, raw);
   tables?.add(getTableName(applys));
   const where = andAll([
     // The projects the access table gives a publisher, whatever their status.
@@ -350,7 +275,7 @@ export async function findMyProjects(
   const data = (
     JSON.parse(jsonText(row?.data)) as {
       id: number;
-      attributes: Record<string, unknown> & { candidates: Record<string, number> | null };
+      attributes: Omit<MyProject, 'candidates'> & { candidates: Record<string, number> | null };
     }[]
   ).map(({ id, attributes: { candidates, ...rest } }) => ({
     id,

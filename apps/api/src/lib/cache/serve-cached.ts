@@ -17,11 +17,29 @@ function actorKey(request: FastifyRequest): string {
 }
 
 /**
- * Answers a read route from the cache, or computes, stores and answers it. `compute` answers the
- * JSON text (the engine renders it in the database) and reports the
- * tables it read into the sink; the entry lives until one of them changes (ADR 0007).
+ * JSON text of a value of type `T`: what a cached route sends. The type lets a route with a zod
+ * answer schema check, when it compiles, that the text it caches is of the answer's shape.
  */
-export async function serveCached(
+export type JsonText<T> = string & { readonly __json?: T };
+
+/** A value as the JSON text of its type. */
+export const jsonText = <T>(value: T): JsonText<T> => JSON.stringify(value);
+
+/**
+ * Answers a read route from the cache, or computes, stores and answers it. `compute` answers the
+ * JSON text (the engine renders it in the database) and reports the tables it read into the sink;
+ * the entry lives until one of them changes (ADR 0007). The promise is typed as the answer (`T`)
+ * for the route's schema; it resolves once the reply is sent, which Fastify takes as handled.
+ */
+export async function serveCached<T = unknown>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: (tables: TableSink) => Promise<JsonText<T>>,
+): Promise<T> {
+  return await sendCached(request, reply, compute);
+}
+
+async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   compute: (tables: TableSink) => Promise<string>,

@@ -1,4 +1,4 @@
-import type { ApplicationStatus, ProjectStatus } from '@plataforma/shared';
+import type { MyProjectsAnswer, ProjectCard, ProjectStatus } from '@plataforma/shared';
 
 /** A related record as `populate` answers it (Strapi v4: `{data:{id, attributes}}`). */
 export interface Relation<T> {
@@ -117,38 +117,8 @@ export interface ProjectDetail {
   teacherName: string | null;
 }
 
-/** `{id, name}` of a related record as the search answers it. */
-export interface SearchRef {
-  id: number;
-  name: string;
-}
-
 /** The attributes `GET /api/projects/search` and `/recommended` answer for each project. */
-export interface SearchProjectAttributes {
-  title: string;
-  description: string | null;
-  status: ProjectStatus;
-  type: string | null;
-  ods: number[] | null;
-  tags: string[] | null;
-  study_areas: string[] | null;
-  study_subareas: string[] | null;
-  presentiality: string | null;
-  location: string | null;
-  locality: string | null;
-  remuneration: boolean | null;
-  dedication: string | null;
-  language: string | null;
-  internship: boolean | null;
-  application_deadline: string | null;
-  publishedAt: string | null;
-  createdAt: string;
-  organization: (SearchRef & { logoUrl?: string | null }) | null;
-  teacher: SearchRef | null;
-  /** Students only. */
-  saved?: boolean;
-  applied?: boolean;
-}
+export type SearchProjectAttributes = ProjectCard;
 
 export interface FacetCount {
   value: string;
@@ -187,23 +157,9 @@ export interface RecommendedProject {
   reasons: string[];
 }
 
-/** Candidate counts of `GET /api/projects/mine` (pending = Enviada + En revisión). */
-export interface CandidateCounts {
-  total: number;
-  pending: number;
-  byStatus: Partial<Record<ApplicationStatus, number>>;
-}
-
 /** One row of `GET /api/projects/mine`. */
-export interface MyProject {
-  id: number;
-  attributes: ProjectAttributes & { candidates?: CandidateCounts };
-}
-
-export interface MyProjectsPage {
-  data: MyProject[];
-  meta: { pagination: Pagination };
-}
+export type MyProject = MyProjectsAnswer['data'][number];
+export type MyProjectsPage = MyProjectsAnswer;
 
 /** The project fields the profile lists show (title, where, who publishes it). */
 export interface ProjectSummary {

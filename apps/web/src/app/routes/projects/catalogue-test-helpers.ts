@@ -30,67 +30,6 @@ export function account(profileType: SessionUser['profileType']): SessionUser {
   };
 }
 
-/** A project as `GET /api/projects/search` answers it. */
-export function searchEntry(id: number, title: string, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    attributes: {
-      title,
-      description: 'Descripción',
-      status: 'Publicada',
-      type: 'Impacto social',
-      ods: [4, 10],
-      tags: ['educación'],
-      study_areas: ['Humanidades'],
-      study_subareas: [],
-      presentiality: 'Remoto',
-      location: 'Murcia',
-      locality: 'Cartagena',
-      remuneration: false,
-      dedication: 'Entre 5 y 10 horas semanales',
-      language: 'Español',
-      internship: false,
-      application_deadline: '2099-12-31',
-      publishedAt: '2026-11-01T10:00:00.000Z',
-      createdAt: '2026-11-01T10:00:00.000Z',
-      organization: { id: 3, name: 'Fundación Horizonte Solidario', logoUrl: null },
-      teacher: null,
-      ...extra,
-    },
-  };
-}
-
-export function searchAnswer(
-  data: ReturnType<typeof searchEntry>[],
-  { page = 1, pageCount = 1, total = data.length, facets = {} } = {},
-) {
-  return {
-    data,
-    meta: {
-      pagination: { page, pageSize: 12, pageCount, total },
-      facets: {
-        type: [
-          { value: 'Impacto social', count: 7 },
-          { value: 'TFG/TFM', count: 3 },
-        ],
-        ods: [
-          { value: 4, count: 5 },
-          { value: 10, count: 2 },
-        ],
-        presentiality: [
-          { value: 'Remoto', count: 4 },
-          { value: 'Presencial', count: 6 },
-        ],
-        remuneration: [
-          { value: true, count: 2 },
-          { value: false, count: 8 },
-        ],
-        ...facets,
-      },
-    },
-  };
-}
-
 /** A project as `GET /api/projects/:id?populate=...` answers it. */
 export function projectAnswer(id: number, extra: Record<string, unknown> = {}) {
   return {

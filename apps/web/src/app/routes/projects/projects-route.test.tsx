@@ -4,11 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
 import { clearSession } from '../../../lib/session-tokens';
+import { searchAnswer, searchEntry } from '../../../../test/api/projects';
 import {
   account,
   projectAnswer,
-  searchAnswer,
-  searchEntry,
   STUDENT_ID,
   stubCatalogueApi,
   type ApiCall,

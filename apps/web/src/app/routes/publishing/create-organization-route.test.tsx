@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { myProjectsAnswer } from '../../../../test/api/projects';
 import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
 import { callsTo, stubPublishingApi } from './publishing-test-helpers';
@@ -27,7 +28,7 @@ describe('/organizations/create', { timeout: 15_000 }, () => {
           organization = { id: 21, name: 'Fundación Mar' };
           return jsonResponse({ data: { id: 21, attributes: { name: 'Fundación Mar' } } });
         },
-        'GET /api/projects/mine': () => jsonResponse({ data: [] }),
+        'GET /api/projects/mine': () => jsonResponse(myProjectsAnswer([])),
       },
     });
     const { router } = renderApp('/organizations/create');

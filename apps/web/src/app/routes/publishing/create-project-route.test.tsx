@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { myProjectsAnswer } from '../../../../test/api/projects';
 import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { callsTo, list, stubPublishingApi } from './publishing-test-helpers';
+import { callsTo, stubPublishingApi } from './publishing-test-helpers';
 
 afterEach(() => {
   clearSession();
@@ -70,7 +71,7 @@ describe('/projects/create', { timeout: 15_000 }, () => {
           jsonResponse({
             data: { id: 77, attributes: { title: 'Huertos escolares', status: 'Por validar' } },
           }),
-        'GET /api/projects/mine': () => list([]),
+        'GET /api/projects/mine': () => jsonResponse(myProjectsAnswer([])),
       },
     });
     const { router } = renderApp('/projects/create');

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { myProjectsAnswer } from '../../../../test/api/projects';
 import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
 import { callsTo, stubPublishingApi } from './publishing-test-helpers';
@@ -55,7 +56,7 @@ function stubEdit() {
     handlers: {
       'GET /api/projects/5?': () => jsonResponse({ data: { id: 5, attributes: STORED } }),
       'PUT /api/projects/5': () => jsonResponse({ data: { id: 5, attributes: STORED } }),
-      'GET /api/projects/mine': () => jsonResponse({ data: [] }),
+      'GET /api/projects/mine': () => jsonResponse(myProjectsAnswer([])),
       'GET /api/campuses/names': () =>
         jsonResponse({
           data: [{ id: 6, attributes: { name: 'Campus de Espinardo' } }],

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { myProject, myProjectsAnswer } from '../../../../test/api/projects';
 import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
 import { callsTo, stubPublishingApi } from './publishing-test-helpers';
@@ -9,22 +10,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const project = (
-  id: number,
-  title: string,
-  status: string,
-  total: number,
-  pending: number,
-  extra: Record<string, unknown> = {},
-) => ({
-  id,
-  attributes: { title, status, ...extra, candidates: { total, pending, byStatus: {} } },
-});
-
 const MINE = [
-  project(1, 'Huertos escolares', 'Publicada', 5, 2),
-  project(2, 'Radio comunitaria', 'Pendiente', 0, 0),
-  project(3, 'Mapa de accesibilidad', 'Rechazada', 0, 0, {
+  // Five candidates, two of them waiting for a decision.
+  myProject(1, 'Huertos escolares', {
+    status: 'Publicada',
+    candidatesByStatus: { Enviada: 1, 'En revisión': 1, Seleccionado: 1, Suplente: 2 },
+  }),
+  myProject(2, 'Radio comunitaria', { status: 'Pendiente' }),
+  myProject(3, 'Mapa de accesibilidad', {
+    status: 'Rechazada',
     rejection_reason: 'Falta el perfil académico',
   }),
 ];
@@ -34,7 +28,7 @@ function stubList(role: 'teacher' | 'coordinator' = 'teacher') {
     role,
     organization: () => (role === 'coordinator' ? { id: 4, name: 'Fundación Mar' } : null),
     handlers: {
-      'GET /api/projects/mine': () => jsonResponse({ data: MINE }),
+      'GET /api/projects/mine': () => jsonResponse(myProjectsAnswer(MINE)),
       'PUT /api/projects/': () => jsonResponse({ data: { id: 2, attributes: {} } }),
       'DELETE /api/projects/': () => jsonResponse({ data: { id: 2, attributes: {} } }),
     },

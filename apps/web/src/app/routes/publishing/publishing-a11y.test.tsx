@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { myProject, myProjectsAnswer } from '../../../../test/api/projects';
 import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
 import { list, stubPublishingApi } from './publishing-test-helpers';
@@ -47,19 +48,14 @@ describe('publishing screens are axe-clean', { timeout: 15_000 }, () => {
       role: 'teacher',
       handlers: {
         'GET /api/projects/mine': () =>
-          jsonResponse({
-            data: [
-              {
-                id: 1,
-                attributes: {
-                  title: 'Huertos escolares',
-                  status: 'Rechazada',
-                  rejection_reason: 'Falta el perfil',
-                  candidates: { total: 0, pending: 0, byStatus: {} },
-                },
-              },
-            ],
-          }),
+          jsonResponse(
+            myProjectsAnswer([
+              myProject(1, 'Huertos escolares', {
+                status: 'Rechazada',
+                rejection_reason: 'Falta el perfil',
+              }),
+            ]),
+          ),
       },
     });
     renderApp('/projects/personal');

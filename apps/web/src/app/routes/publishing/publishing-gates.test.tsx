@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../../test/render-app';
+import { myProjectsAnswer } from '../../../../test/api/projects';
+import { jsonResponse, renderApp } from '../../../../test/render-app';
 import { NO_PERMISSIONS } from '../../../features/permissions/types';
 import { clearSession } from '../../../lib/session-tokens';
 import { stubPublishingApi } from './publishing-test-helpers';
@@ -34,7 +35,7 @@ describe('publishing gates (spec §2, ADR 0028)', { timeout: 15_000 }, () => {
     stubPublishingApi({
       role: 'coordinator',
       organization: () => ({ id: 4, name: 'Fundación Mar' }),
-      handlers: { 'GET /api/projects/mine': () => new Response('{"data":[]}') },
+      handlers: { 'GET /api/projects/mine': () => jsonResponse(myProjectsAnswer([])) },
     });
     const { router } = renderApp('/organizations/create');
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
@@ -62,7 +63,7 @@ describe('publishing gates (spec §2, ADR 0028)', { timeout: 15_000 }, () => {
   it('a teacher visiting /organizations is sent to their own list', async () => {
     stubPublishingApi({
       role: 'teacher',
-      handlers: { 'GET /api/projects/mine': () => new Response('{"data":[]}') },
+      handlers: { 'GET /api/projects/mine': () => jsonResponse(myProjectsAnswer([])) },
     });
     const { router } = renderApp('/organizations');
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/personal'));

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { MY_PROJECTS_PAGE_SIZE } from '@plataforma/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { RESOURCE_ROOTS } from '../../resources';
-import type { MyProject, MyProjectsPage } from '../types';
+import type { MyProjectsPage } from '../types';
 
 /** The API's page size for this list (its maximum): one page is enough for almost everyone. */
-export const MY_PROJECTS_PAGE_SIZE = 100;
+const PAGE_SIZE = MY_PROJECTS_PAGE_SIZE.max;
 
 /**
  * `GET /api/projects/mine?page=`: the caller's projects in any status with their candidate counts
@@ -14,19 +15,9 @@ export const MY_PROJECTS_PAGE_SIZE = 100;
 export async function getMyProjects(page = 1, { signal }: { signal?: AbortSignal } = {}) {
   const params = new URLSearchParams({
     page: String(page),
-    pageSize: String(MY_PROJECTS_PAGE_SIZE),
+    pageSize: String(PAGE_SIZE),
   });
-  const answer = await apiRequest<Partial<MyProjectsPage> & { data: MyProject[] }>(
-    `/api/projects/mine?${params}`,
-    { signal },
-  );
-  const total = answer.data.length;
-  return {
-    data: answer.data,
-    meta: answer.meta ?? {
-      pagination: { page, pageSize: MY_PROJECTS_PAGE_SIZE, pageCount: 1, total },
-    },
-  } satisfies MyProjectsPage;
+  return apiRequest<MyProjectsPage>(`/api/projects/mine?${params}`, { signal });
 }
 
 export const myProjectsQueryOptions = (page = 1) =>

@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { RESOURCE_ROOTS } from '../../resources';
-import type { RecommendedProject, SearchProjectAttributes } from '../types';
+import type { RecommendedProjectsAnswer } from '@plataforma/shared';
+import type { RecommendedProject } from '../types';
 import { toProjectCard } from '../utils/to-card';
-
-interface RecommendedAnswer {
-  data: {
-    id: number;
-    attributes: SearchProjectAttributes;
-    score?: number;
-    reasons?: string[];
-  }[];
-}
 
 /**
  * `GET /api/projects/recommended` (students, ADR 0026): up to six published projects
@@ -20,11 +12,13 @@ interface RecommendedAnswer {
 export async function getRecommendedProjects({ signal }: { signal?: AbortSignal } = {}): Promise<
   RecommendedProject[]
 > {
-  const answer = await apiRequest<RecommendedAnswer>('/api/projects/recommended', { signal });
+  const answer = await apiRequest<RecommendedProjectsAnswer>('/api/projects/recommended', {
+    signal,
+  });
   return answer.data.map((entry) => ({
     project: toProjectCard(entry.id, entry.attributes),
-    score: entry.score ?? 0,
-    reasons: entry.reasons ?? [],
+    score: entry.score,
+    reasons: entry.reasons,
   }));
 }
 

@@ -1,16 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { RESOURCE_ROOTS } from '../../resources';
-import type { FacetCount, SearchProjectAttributes, SearchResult } from '../types';
+import type { ProjectSearchAnswer } from '@plataforma/shared';
+import type { FacetCount, SearchResult } from '../types';
 import { toProjectCard } from '../utils/to-card';
-
-interface SearchAnswer {
-  data: { id: number; attributes: SearchProjectAttributes }[];
-  meta: {
-    pagination?: SearchResult['pagination'];
-    facets?: Record<string, { value: string | number | boolean; count: number }[]>;
-  };
-}
 
 /**
  * `GET /api/projects/search?<query>` (ADR 0027): a page of projects, the pagination and
@@ -20,7 +13,7 @@ export async function searchProjects(
   query: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SearchResult> {
-  const answer = await apiRequest<SearchAnswer>(`/api/projects/search?${query}`, { signal });
+  const answer = await apiRequest<ProjectSearchAnswer>(`/api/projects/search?${query}`, { signal });
   const facets: Record<string, FacetCount[]> = {};
   for (const [name, counts] of Object.entries(answer.meta.facets ?? {})) {
     facets[name] = counts.map(({ value, count }) => ({ value: String(value), count }));

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import {
+  APPLICATION_STATUSES,
+  DEDICATION_OPTIONS,
+  PRESENTIALITY_OPTIONS,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+} from '../constants/vocabularies';
+import { paginationSchema } from './strapi';
+
+/**
+ * The answers and queries of the project lists (ADRs 0024, 0026, 0027): the catalogue's search
+ * with facets, a publisher's own projects and a student's recommendations, all made of the same
+ * card (apps/api features/projects/projects.cards.ts).
+ */
+
+const dateTime = z.string().describe('ISO 8601, UTC');
+const day = z.string().describe('YYYY-MM-DD');
+const names = z.array(z.string());
+
+/** Spec §3 Project, as every list shows it. */
+export const projectCardSchema = z
+  .object({
+    title: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(PROJECT_STATUSES),
+    type: z.enum(PROJECT_TYPES),
+    ods: z.array(z.number().int().min(1).max(17)),
+    tags: names,
+    study_areas: names,
+    study_subareas: names,
+    presentiality: z.enum(PRESENTIALITY_OPTIONS).nullable(),
+    location: z.string().nullable().describe('Province'),
+    locality: z.string().nullable(),
+    remuneration: z.boolean(),
+    dedication: z.enum(DEDICATION_OPTIONS).nullable(),
+    language: z.string().nullable(),
+    internship: z.boolean(),
+    application_deadline: day.nullable(),
+    publishedAt: dateTime.nullable(),
+    createdAt: dateTime,
+    organization: z
+      .object({ id: z.number().int(), name: z.string(), logoUrl: z.string().nullable() })
+      .nullable(),
+    teacher: z
+      .object({
+        id: z.number().int(),
+        name: z.string().nullable().describe('null for visitors'),
+      })
+      .nullable(),
+    saved: z.boolean().optional().describe('Students only: they saved it'),
+    applied: z.boolean().optional().describe('Students only: they applied (any status)'),
+  })
+  .meta({ id: 'ProjectCard' });
+export type ProjectCard = z.infer<typeof projectCardSchema>;
+
+/** The facets of the search, each counted over every filter but its own. */
+export const PROJECT_FACETS = [
+  'type',
+  'ods',
+  'study_areas',
+  'study_subareas',
+  'presentiality',
+  'location',
+  'dedication',
+  'language',
+  'remuneration',
+  'internship',
+] as const;
+export type ProjectFacet = (typeof PROJECT_FACETS)[number];
+
+export const facetCountSchema = z.object({
+  value: z.union([z.string(), z.number(), z.boolean()]),
+  count: z.number().int(),
+});
+export type FacetCount = z.infer<typeof facetCountSchema>;
+
+/** `GET /api/projects/search`. */
+export const projectSearchAnswerSchema = z
+  .object({
+    data: z.array(z.object({ id: z.number().int(), attributes: projectCardSchema })),
+    meta: z.object({
+      pagination: paginationSchema,
+      facets: z.record(z.enum(PROJECT_FACETS), z.array(facetCountSchema)),
+    }),
+  })
+  .meta({ id: 'ProjectSearchAnswer' });
+export type ProjectSearchAnswer = z.infer<typeof projectSearchAnswerSchema>;
+
+/** Candidate counts of a publisher's project (pending = Enviada + En revisión). */
+export const candidateCountsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int().describe('Enviada + En revisión'),
+  byStatus: z.record(z.enum(APPLICATION_STATUSES), z.number().int()),
+});
+export type CandidateCounts = z.infer<typeof candidateCountsSchema>;
+
+/** One of a publisher's projects: the card and what only its publisher sees. */
+export const myProjectSchema = projectCardSchema
+  .extend({
+    validated: z.boolean(),
+    rejection_reason: z.string().nullable(),
+    updatedAt: dateTime,
+    candidates: candidateCountsSchema,
+  })
+  .meta({ id: 'MyProject' });
+export type MyProject = z.infer<typeof myProjectSchema>;
+
+/** `GET /api/projects/mine`. */
+export const myProjectsAnswerSchema = z
+  .object({
+    data: z.array(z.object({ id: z.number().int(), attributes: myProjectSchema })),
+    meta: z.object({ pagination: paginationSchema }),
+  })
+  .meta({ id: 'MyProjectsAnswer' });
+export type MyProjectsAnswer = z.infer<typeof myProjectsAnswerSchema>;
+
+/** `GET /api/projects/recommended`: the best projects for a student, with why (ADR 0026). */
+export const recommendedProjectsAnswerSchema = z
+  .object({
+    data: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          attributes: projectCardSchema,
+          score: z.number().int().min(1).max(100),
+          reasons: z
+            .array(z.string())
+            .describe('Spanish, e.g. "coincide con tu área: Humanidades"'),
+        }),
+      )
+      .max(6),
+    meta: z.object({}),
+  })
+  .meta({ id: 'RecommendedProjectsAnswer' });
+export type RecommendedProjectsAnswer = z.infer<typeof recommendedProjectsAnswerSchema>;
+
+// ---- queries ----
+
+export const PROJECT_SEARCH_SORTS = ['recent', 'title', 'deadline', 'relevance'] as const;
+export const PROJECT_SEARCH_PAGE_SIZE = { default: 12, max: 50 } as const;
+export const MY_PROJECTS_PAGE_SIZE = { default: 100, max: 100 } as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\0'), 'NUL bytes are not allowed');
+/** A query parameter that may be repeated (`type=a&type=b`): always a list. */
+const many = <T extends z.ZodType>(item: T) =>
+  z
+    .union([z.array(item).max(50), item])
+    .optional()
+    .transform((v): z.output<T>[] =>
+      v === undefined ? [] : Array.isArray(v) ? (v as z.output<T>[]) : [v as z.output<T>],
+    );
+const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = ({ default: byDefault, max }: { default: number; max: number }) =>
+  z.coerce.number().int().min(1).max(max).default(byDefault);
+
+/**
+ * The query of `GET /api/projects/search`: a repeated parameter matches any of its values,
+ * different parameters must all match (ADR 0027).
+ */
+export const projectSearchQuerySchema = z.strictObject({
+  q: text(200).optional().describe('Words that must all appear in the title, description or tags'),
+  type: many(z.enum(PROJECT_TYPES)),
+  ods: many(z.coerce.number().int().min(1).max(17)),
+  study_area: many(text(255)),
+  study_subarea: many(text(255)),
+  presentiality: many(z.enum(PRESENTIALITY_OPTIONS)),
+  location: many(text(100)),
+  locality: many(text(100)),
+  remuneration: many(booleanText),
+  dedication: many(z.enum(DEDICATION_OPTIONS)),
+  language: many(text(50)),
+  internship: many(booleanText),
+  status: many(z.enum(PROJECT_STATUSES)).describe('Admins only; others see published projects'),
+  sort: z.enum(PROJECT_SEARCH_SORTS).default('recent'),
+  page: pageNumber,
+  pageSize: pageSize(PROJECT_SEARCH_PAGE_SIZE),
+});
+export type ProjectSearchQuery = z.output<typeof projectSearchQuerySchema>;
+
+/** The query of `GET /api/projects/mine`. */
+export const myProjectsQuerySchema = z.strictObject({
+  status: many(z.enum(PROJECT_STATUSES)),
+  page: pageNumber,
+  pageSize: pageSize(MY_PROJECTS_PAGE_SIZE),
+});
+export type MyProjectsQuery = z.output<typeof myProjectsQuerySchema>;

@@ -48,3 +48,5 @@ export function validationError(message: string, path?: (string | number)[]): Ap
 
 export const notFound = (message = 'Not Found') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'Forbidden') => new AppError('FORBIDDEN', message);
+export const unauthorized = (message = 'Missing or invalid credentials') =>
+  new AppError('UNAUTHORIZED', message);

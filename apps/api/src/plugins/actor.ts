@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { unauthorized } from '../lib/errors';
 import { VISITOR, type Actor } from '../lib/strapi/actor';
 import { createTokenService, type TokenService } from '../lib/tokens';
 
@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+const invalidCredentials = () => unauthorized();
 
 interface Account {
   id: number;

@@ -1,7 +1,7 @@
 import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
 import { limitAttempt } from './auth.rate-limits';
 import {
   adminRegisterSchema,
@@ -105,7 +105,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/auth/change-password', async (request) => {
     const actor = request.actor;
     // Who asks comes before what they send: without a session the answer is 401, as /users/me.
-    if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+    if (actor.kind !== 'user') throw unauthorized();
     const input = parseInput(changePasswordSchema, request.body);
     await limitAttempt(app, request, 'changePassword', `user:${actor.userId}`);
     return changePassword(deps(request), actor, input);

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REMEMBER_ME_DAYS, type ProfileType } from '@plataforma/shared';
 import type { Database } from '../../db/client';
 import { roles, users } from '../../db/schema';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import { tokensValidFrom, type TokenService } from '../../lib/tokens';
@@ -634,7 +634,7 @@ export async function changePassword(
 ): Promise<SessionAnswer> {
   if (actor.kind !== 'user') throw forbidden();
   const [user] = await deps.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  if (!user) throw unauthorized();
   if (input.password !== input.passwordConfirmation) {
     throw fieldError('VALIDATION', 'passwordConfirmation', 'Passwords do not match');
   }
@@ -651,7 +651,7 @@ export async function changePassword(
   assertGoodPassword(input.password, undefined, user);
   const passwordHash = await hashPassword(input.password);
   const answer = await replacePassword(deps, user.id, passwordHash, () => Promise.resolve(true));
-  if (!answer) throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  if (!answer) throw unauthorized();
   return answer;
 }
 

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { applys, projects } from '../../db/schema';
 import { executeRows } from '../../db/statements';
-import { AppError, forbidden } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import type { TableSink } from '../../lib/strapi/engine';
 import { cardAttributes, iso, objectOf, p, type Attributes } from './projects.cards';
@@ -237,7 +237,7 @@ export async function findMyProjects(
   query: MyProjectsQuery,
   tables?: TableSink,
 ): Promise<MyProjectsAnswer> {
-  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  if (actor.kind !== 'user') throw unauthorized();
   const mine = projectsPublishedBy(actor);
   if (mine === false) throw forbidden();
   tables?.add(getTableName(applys));

@@ -11,7 +11,7 @@ import {
 } from '@plataforma/shared';
 import type { Database } from '../../db/client';
 import { questionnaireAnswers, students } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { clientKey, consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import type { Actor } from '../../lib/strapi/actor';
 import type { SubmitBody } from './questionnaire.schemas';
@@ -144,7 +144,7 @@ export async function submit(app: FastifyInstance, request: FastifyRequest, body
 
 /** The caller's latest result: bearer students only; 404 when they never answered. */
 export async function latest(app: FastifyInstance, actor: Actor) {
-  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  if (actor.kind !== 'user') throw unauthorized();
   if (actor.role !== 'student') throw forbidden();
   const studentId = await studentIdOf(app.db, actor);
   if (studentId === undefined) throw notFound();

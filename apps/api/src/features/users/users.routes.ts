@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
 import { serveCached } from '../../lib/cache/serve-cached';
 import { requestQuery, routeId } from '../../lib/strapi/routes';
 import { createUser, updateMe, updateUser, USER_UID } from './users.service';
@@ -21,7 +21,7 @@ export async function usersRoutes(app: FastifyInstance) {
 
   app.get('/api/users/me', (request, reply) => {
     const actor = request.actor;
-    if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+    if (actor.kind !== 'user') throw unauthorized();
     return serveCached(request, reply, (tables) =>
       entities.findOneFlatJson(USER_UID, actor.userId, requestQuery(request), actor, tables),
     );

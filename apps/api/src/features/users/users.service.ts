@@ -11,7 +11,7 @@ import {
 } from '@plataforma/shared';
 import type { Database } from '../../db/client';
 import { files, roles, users } from '../../db/schema';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import type { EntityService } from '../../lib/strapi/engine';
 import { hashPassword, passwordProblem } from '../../lib/password';
@@ -67,7 +67,7 @@ function invalid(error: z.ZodError): AppError {
  * transaction. `picture` must be a file they uploaded.
  */
 export async function updateMe(db: Database, actor: Actor, body: unknown): Promise<number> {
-  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Missing or invalid credentials');
+  if (actor.kind !== 'user') throw unauthorized();
   const parsed = meInput.safeParse(body ?? {});
   if (!parsed.success) throw invalid(parsed.error);
   const { profileType, picture, ...fields } = parsed.data;

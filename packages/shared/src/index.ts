@@ -12,3 +12,4 @@ export * from './schemas/account';
 export * from './constants/progress';
 export * from './schemas/fields';
 export * from './schemas/projects';
+export * from './schemas/questionnaire';

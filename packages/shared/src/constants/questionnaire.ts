@@ -140,16 +140,3 @@ export const HONESTY_ITEMS = COMPETENCE_ITEMS.filter((item) => item.goal === HON
  * statement ("De acuerdo" or "Totalmente de acuerdo").
  */
 export const HONESTY_AGREEMENT_MIN = 5;
-
-/** The consistency signal: honesty items answered, and how many of them were agreed with. */
-export interface CompetenceConsistency {
-  answered: number;
-  agreed: number;
-}
-
-/** What the server answers for a filled questionnaire. */
-export interface CompetenceResult {
-  scores: Record<CompetenceSectionKey, number>;
-  consistency: CompetenceConsistency;
-  createdAt: string;
-}

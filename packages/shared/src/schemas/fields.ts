@@ -4,3 +4,8 @@ import { z } from 'zod';
 export const httpUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .max(1000);
+
+/** Text that may reach an email header or a one-line field: no line breaks. */
+export const NO_LINE_BREAKS = /^[^\r\n]*$/;
+export const noLineBreaks = (schema: z.ZodString) =>
+  schema.regex(NO_LINE_BREAKS, 'must not contain line breaks');

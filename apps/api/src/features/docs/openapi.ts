@@ -6,9 +6,6 @@ import {
   FEATURES,
   FILE_SIZE_LIMIT_MB,
   PROFILE_TYPES,
-  COMPETENCE_ITEMS,
-  COMPETENCE_SCALE,
-  COMPETENCE_SECTIONS,
   REMEMBER_ME_DAYS,
 } from '@plataforma/shared';
 import { EMAIL_STATUSES } from '../../db/schema';
@@ -397,7 +394,6 @@ const communication = tagged('communication');
 const outbox = tagged('outbox');
 const site = tagged('site');
 const catalogue = tagged('catalogue');
-const questionnaire = tagged('questionnaire');
 
 const OK_ANSWER = json(object({ ok: { type: 'boolean', enum: [true] } }));
 const LINK_SENT = json(object({ email, sent: { type: 'boolean', enum: [true] } }));
@@ -469,45 +465,6 @@ const fileBinary = (description: string): OpenAPIV3.ResponseObject => ({
   description,
   content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
 });
-
-/** The competence questionnaire (spec §9, ADR 0018). */
-const competenceAnswer: Schema = {
-  type: 'integer',
-  minimum: COMPETENCE_SCALE.min,
-  maximum: COMPETENCE_SCALE.max,
-};
-const questionnaireBody = strict({
-  answers: strict(
-    Object.fromEntries(
-      COMPETENCE_ITEMS.map((item) => [
-        item.optional ? `${item.value}?` : item.value,
-        competenceAnswer,
-      ]),
-    ),
-  ),
-  contact: strict({
-    name: { type: 'string', minLength: 1, maxLength: 255 },
-    surname: { type: 'string', minLength: 1, maxLength: 255 },
-    email,
-  }),
-});
-const QUESTIONNAIRE_RESULT = json(
-  object({
-    data: object({
-      id: integer,
-      attributes: object({
-        scores: object(
-          Object.fromEntries(
-            COMPETENCE_SECTIONS.map((s) => [s.key, { type: 'number', minimum: 0, maximum: 6 }]),
-          ),
-        ),
-        consistency: object({ answered: integer, agreed: integer }),
-        createdAt: dateTime,
-      }),
-    }),
-  }),
-  'Scores per section (mean on 0 to 6, negative items as 6 − answer) and the honesty signal',
-);
 
 /** Applications: the admins' export and the teacher dashboard (issue 6, ADR 0025). */
 const applications = tagged('applications');
@@ -965,24 +922,6 @@ const customPaths: OpenAPIV3.PathsObject = {
       'admins',
       strict({ email, projectName, 'contact_phone?': phone, 'status?': line(50) }),
     ),
-  },
-  '/api/questionnaire/submit': {
-    post: questionnaire({
-      summary: 'Answer the competence questionnaire',
-      description:
-        'Optional bearer; visitors too. Every required item answered (0 to 6), no unknown key. The server computes the scores; a student’s answer is linked to them and its scores become their `competences` in the same transaction (a retake adds a row, the latest wins). Rate limited per address and per user.',
-      body: questionnaireBody,
-      ok: QUESTIONNAIRE_RESULT,
-      errors: [400, 401, 429],
-    }),
-  },
-  '/api/questionnaire/me': {
-    get: questionnaire({
-      summary: 'The caller’s latest questionnaire result (students)',
-      access: 'bearer',
-      ok: QUESTIONNAIRE_RESULT,
-      errors: [401, 403, 404],
-    }),
   },
   '/api/admin/outbox': {
     get: outbox({

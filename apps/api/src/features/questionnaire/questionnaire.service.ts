@@ -1,5 +1,4 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   COMPETENCE_ITEMS,
   COMPETENCE_SCALE,
@@ -8,13 +7,15 @@ import {
   HONESTY_GROUP,
   type CompetenceConsistency,
   type CompetenceSectionKey,
+  type ParsedQuestionnaireSubmission,
+  type QuestionnaireResultAnswer,
 } from '@plataforma/shared';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { questionnaireAnswers, students } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { clientKey, consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import type { Actor } from '../../lib/strapi/actor';
-import type { SubmitBody } from './questionnaire.schemas';
 
 /**
  * The competence questionnaire (spec §9, ADR 0018): scores computed here from the stored answers,
@@ -76,12 +77,12 @@ async function studentIdOf(db: Reader, actor: Actor): Promise<number | undefined
 interface AnswerRow {
   id: number;
   answers: Record<string, number>;
-  scores: Record<string, number>;
+  scores: Scores;
   createdAt: Date;
 }
 
 /** `{data: {id, attributes: {scores, consistency, createdAt}}}` */
-function present(row: AnswerRow) {
+function present(row: AnswerRow): QuestionnaireResultAnswer {
   return {
     data: {
       id: row.id,
@@ -95,12 +96,11 @@ function present(row: AnswerRow) {
 }
 
 /** Counts the submission against the caller's address and, when signed in, the user. */
-async function limitSubmission(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+async function limitSubmission(ctx: AppContext, actor: Actor, ip: string): Promise<void> {
   // RATE_LIMITS=off exists for load tests only.
-  if (!app.config.rateLimits) return;
-  const actor = request.actor;
-  await consumeRateLimit(app.db, [
-    { key: `questionnaire:ip:${clientKey(request.ip)}`, limits: PER_ADDRESS },
+  if (!ctx.config.rateLimits) return;
+  await consumeRateLimit(ctx.db, [
+    { key: `questionnaire:ip:${clientKey(ip)}`, limits: PER_ADDRESS },
     ...(actor.kind === 'user'
       ? [{ key: `questionnaire:user:${actor.userId}`, limits: PER_USER }]
       : []),
@@ -112,14 +112,18 @@ async function limitSubmission(app: FastifyInstance, request: FastifyRequest): P
  * a student's answer is linked to their profile and its scores become their `competences`, in the
  * same transaction: a retake adds a row and the latest wins.
  */
-export async function submit(app: FastifyInstance, request: FastifyRequest, body: SubmitBody) {
-  await limitSubmission(app, request);
+export async function submit(
+  ctx: AppContext,
+  actor: Actor,
+  { body, ip }: { body: ParsedQuestionnaireSubmission; ip: string },
+): Promise<QuestionnaireResultAnswer> {
+  await limitSubmission(ctx, actor, ip);
   const answers = Object.fromEntries(
     Object.entries(body.answers).filter(([, value]) => value !== undefined),
   ) as Record<string, number>;
   const scores = scoreAnswers(answers);
-  const row = await app.db.transaction(async (tx) => {
-    const studentId = await studentIdOf(tx, request.actor);
+  const row = await ctx.db.transaction(async (tx) => {
+    const studentId = await studentIdOf(tx, actor);
     const [inserted] = await tx
       .insert(questionnaireAnswers)
       .values({
@@ -143,12 +147,12 @@ export async function submit(app: FastifyInstance, request: FastifyRequest, body
 }
 
 /** The caller's latest result: bearer students only; 404 when they never answered. */
-export async function latest(app: FastifyInstance, actor: Actor) {
+export async function latest(ctx: AppContext, actor: Actor): Promise<QuestionnaireResultAnswer> {
   if (actor.kind !== 'user') throw unauthorized();
   if (actor.role !== 'student') throw forbidden();
-  const studentId = await studentIdOf(app.db, actor);
+  const studentId = await studentIdOf(ctx.db, actor);
   if (studentId === undefined) throw notFound();
-  const [row] = await app.db
+  const [row] = await ctx.db
     .select()
     .from(questionnaireAnswers)
     // Rows without scores were written through the generic route, not this questionnaire.
@@ -158,5 +162,6 @@ export async function latest(app: FastifyInstance, actor: Actor) {
     .orderBy(desc(questionnaireAnswers.createdAt), desc(questionnaireAnswers.id))
     .limit(1);
   if (!row?.scores) throw notFound('No questionnaire answered yet');
-  return present({ ...row, scores: row.scores });
+  // The scores of a row are written only by `submit`, from scoreAnswers.
+  return present({ ...row, scores: row.scores as Scores });
 }

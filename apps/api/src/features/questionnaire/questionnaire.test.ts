@@ -1,3 +1,4 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -358,34 +359,19 @@ describe('rate limit of visitors', () => {
   });
 });
 
+type SchemaObject = OpenAPIV3.SchemaObject;
+
 describe('OpenAPI', () => {
   it('describes both questionnaire routes and every item of the body', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<
-        string,
-        Record<
-          string,
-          {
-            requestBody?: {
-              content: Record<
-                string,
-                {
-                  schema: {
-                    properties: {
-                      answers: { properties: Record<string, unknown>; required: string[] };
-                    };
-                  };
-                }
-              >;
-            };
-          }
-        >
-      >;
-    }>();
+    const doc = (
+      await app.inject({ method: 'GET', url: '/api/docs/json' })
+    ).json<OpenAPIV3.Document>();
     expect(Object.keys(doc.paths['/api/questionnaire/me'] ?? {})).toEqual(['get']);
-    const answers =
-      doc.paths['/api/questionnaire/submit']?.post?.requestBody?.content['application/json']?.schema
-        .properties.answers;
+    const body = doc.paths['/api/questionnaire/submit']?.post
+      ?.requestBody as OpenAPIV3.RequestBodyObject;
+    const { $ref } = body.content['application/json']?.schema as OpenAPIV3.ReferenceObject;
+    const submission = doc.components?.schemas?.[$ref.split('/').pop() ?? ''] as SchemaObject;
+    const answers = submission.properties?.answers as SchemaObject | undefined;
     expect(Object.keys(answers?.properties ?? {})).toEqual(COMPETENCE_ITEMS.map((i) => i.value));
     expect(answers?.required).toEqual(
       COMPETENCE_ITEMS.filter((i) => !i.optional).map((i) => i.value),

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { QuestionnaireResultAnswer } from '@plataforma/shared';
 import type { QuestionnaireResult } from '../types';
-
-/** The envelope of `submit` and `me` (docs/api.md "Competence questionnaire"). */
-export interface QuestionnaireResultEnvelope {
-  data: { id: number; attributes: QuestionnaireResult };
-}
 
 /** Every query of this feature starts with this key. */
 export const QUESTIONNAIRE_QUERY_ROOT = 'questionnaire';
@@ -20,7 +16,7 @@ export async function getMyResult({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<QuestionnaireResult | null> {
   try {
-    const answer = await apiRequest<QuestionnaireResultEnvelope>('/api/questionnaire/me', {
+    const answer = await apiRequest<QuestionnaireResultAnswer>('/api/questionnaire/me', {
       signal,
     });
     return answer.data.attributes;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { QuestionnaireResult, QuestionnaireSubmission } from '../types';
-import { myResultQueryKey, type QuestionnaireResultEnvelope } from './get-my-result';
+import type { QuestionnaireResultAnswer, QuestionnaireSubmission } from '@plataforma/shared';
+import type { QuestionnaireResult } from '../types';
+import { myResultQueryKey } from './get-my-result';
 
 /**
  * `POST /api/questionnaire/submit` (ADR 0018): visitors and signed-in users alike; the server
@@ -10,7 +11,7 @@ import { myResultQueryKey, type QuestionnaireResultEnvelope } from './get-my-res
 export async function submitQuestionnaire(
   submission: QuestionnaireSubmission,
 ): Promise<QuestionnaireResult> {
-  const answer = await apiRequest<QuestionnaireResultEnvelope>('/api/questionnaire/submit', {
+  const answer = await apiRequest<QuestionnaireResultAnswer>('/api/questionnaire/submit', {
     method: 'POST',
     body: submission,
   });

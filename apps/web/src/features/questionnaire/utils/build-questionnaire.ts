@@ -6,7 +6,8 @@ import {
   EMAIL_PATTERN,
 } from '@plataforma/shared';
 import type { FormItem, FormValues } from '../../../forms/types';
-import type { QuestionnaireContact, QuestionnaireSubmission } from '../types';
+import type { QuestionnaireSubmission } from '@plataforma/shared';
+import type { QuestionnaireContact } from '../types';
 
 /** Field names of the contact section; prefixed so they never clash with an item key. */
 export const CONTACT_FIELDS = {

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import {
+  COMPETENCE_ITEMS,
+  COMPETENCE_SCALE,
+  COMPETENCE_SECTIONS,
+  type CompetenceSectionKey,
+} from '../constants/questionnaire';
+import { noLineBreaks } from './fields';
+
+/**
+ * The competence questionnaire's calls (spec §9, ADR 0018): `POST /api/questionnaire/submit` and
+ * `GET /api/questionnaire/me`. The server scores the answers; the client never sends scores.
+ */
+
+const answer = z.number().int().min(COMPETENCE_SCALE.min).max(COMPETENCE_SCALE.max);
+
+/** An answer per item key, every required item answered, no key beyond the questionnaire's. */
+const answersSchema = z.strictObject(
+  Object.fromEntries(
+    COMPETENCE_ITEMS.map((item) => [item.value, item.optional ? answer.optional() : answer]),
+  ),
+);
+
+const requiredLine = (max: number) =>
+  noLineBreaks(z.string().trim().min(1, 'is required').max(max));
+
+export const questionnaireSubmissionSchema = z
+  .strictObject({
+    answers: answersSchema,
+    contact: z.strictObject({
+      name: requiredLine(255),
+      surname: requiredLine(255),
+      email: z.string().trim().max(255).pipe(z.email('must be a valid email address')),
+    }),
+  })
+  .meta({ id: 'QuestionnaireSubmission' });
+export type QuestionnaireSubmission = z.input<typeof questionnaireSubmissionSchema>;
+export type ParsedQuestionnaireSubmission = z.output<typeof questionnaireSubmissionSchema>;
+
+const sectionScore = z.number().min(0).max(COMPETENCE_SCALE.max);
+
+/** A scored result: the mean per section (negative items as 6 − answer) and the honesty signal. */
+export const competenceResultSchema = z
+  .object({
+    scores: z.object(
+      Object.fromEntries(COMPETENCE_SECTIONS.map((s) => [s.key, sectionScore])) as Record<
+        CompetenceSectionKey,
+        typeof sectionScore
+      >,
+    ),
+    consistency: z.object({
+      answered: z.number().int(),
+      agreed: z.number().int(),
+    }),
+    createdAt: z.string().describe('ISO 8601, UTC'),
+  })
+  .meta({ id: 'CompetenceResult' });
+export type CompetenceResult = z.infer<typeof competenceResultSchema>;
+/** Honesty items answered, and how many of them were agreed with ("De acuerdo" or more). */
+export type CompetenceConsistency = CompetenceResult['consistency'];
+
+/** `{data: {id, attributes: CompetenceResult}}`: the answer of both calls. */
+export const questionnaireResultAnswerSchema = z
+  .object({
+    data: z.object({ id: z.number().int(), attributes: competenceResultSchema }),
+  })
+  .meta({ id: 'QuestionnaireResultAnswer' });
+export type QuestionnaireResultAnswer = z.infer<typeof questionnaireResultAnswerSchema>;

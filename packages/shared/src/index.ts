@@ -13,3 +13,4 @@ export * from './constants/progress';
 export * from './schemas/fields';
 export * from './schemas/projects';
 export * from './schemas/questionnaire';
+export * from './schemas/site';

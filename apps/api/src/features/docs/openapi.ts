@@ -3,7 +3,6 @@ import type { Registry } from '../../lib/strapi/registry';
 import type { Attribute, ContentType } from '../../lib/strapi/types';
 import {
   ALLOWED_FILE_TYPES,
-  FEATURES,
   FILE_SIZE_LIMIT_MB,
   PROFILE_TYPES,
   REMEMBER_ME_DAYS,
@@ -392,7 +391,6 @@ const profiles = tagged('profiles');
 const upload = tagged('upload');
 const communication = tagged('communication');
 const outbox = tagged('outbox');
-const site = tagged('site');
 const catalogue = tagged('catalogue');
 
 const OK_ANSWER = json(object({ ok: { type: 'boolean', enum: [true] } }));
@@ -966,24 +964,6 @@ const customPaths: OpenAPIV3.PathsObject = {
   },
 
   // ---- site and catalogue ----
-  '/api/permissions/status': {
-    get: site({
-      summary: 'Feature switches of the caller’s role',
-      ok: json(
-        object({
-          permissions: object(
-            Object.fromEntries(
-              FEATURES.map((feature) => [
-                feature,
-                object({ enabled: boolean, 'create?': boolean, 'update?': boolean }),
-              ]),
-            ),
-          ),
-        }),
-      ),
-      errors: [401],
-    }),
-  },
   '/api/universities/names': {
     get: catalogue({
       summary: 'University names (combobox options)',

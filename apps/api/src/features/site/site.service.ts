@@ -1,18 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { FEATURES, type Feature } from '@plataforma/shared';
+import {
+  FEATURES,
+  WRITABLE_FEATURES,
+  type Feature,
+  type FeaturePermissions,
+} from '@plataforma/shared';
 import type { Database } from '../../db/client';
 import { featurePermissions } from '../../db/schema';
 import type { Actor } from '../../lib/strapi/actor';
 
-export interface FeatureSwitch {
-  enabled: boolean;
-  create?: boolean;
-  update?: boolean;
-}
-export type FeaturePermissions = Record<Feature, FeatureSwitch>;
-
 /** Features that have create/update switches besides enabled (spec §3 Permissions per feature). */
-const WRITABLE_FEATURES = new Set<Feature>(['projects', 'tfxes', 'organizations']);
+const WRITABLE = new Set<Feature>(WRITABLE_FEATURES);
 
 /** The role whose switches apply to an actor: visitors use "public". */
 export function permissionRole(actor: Actor): string {
@@ -35,15 +33,16 @@ export async function permissionsFor(db: Database, actor: Actor): Promise<Featur
     .from(featurePermissions)
     .where(eq(featurePermissions.role, permissionRole(actor)));
   const byFeature = new Map(rows.map((r) => [r.feature, r]));
-  const result = {} as FeaturePermissions;
-  for (const feature of FEATURES) {
+  const switches = FEATURES.map((feature) => {
     const row = byFeature.get(feature);
-    const value: FeatureSwitch = { enabled: row?.enabled ?? false };
-    if (WRITABLE_FEATURES.has(feature)) {
-      value.create = row?.create ?? false;
-      value.update = row?.update ?? false;
-    }
-    result[feature] = value;
-  }
-  return result;
+    const enabled = row?.enabled ?? false;
+    return [
+      feature,
+      WRITABLE.has(feature)
+        ? { enabled, create: row?.create ?? false, update: row?.update ?? false }
+        : { enabled },
+    ];
+  });
+  // One entry per feature, writable ones with their two switches: the shape of the schema.
+  return Object.fromEntries(switches) as FeaturePermissions;
 }

@@ -1,13 +1,7 @@
+import type { FeaturePermissions } from '@plataforma/shared';
+
 /** Spec §3 "Permissions per feature": the switches `GET /api/permissions/status` answers. */
-export interface FeaturePermissions {
-  projects: { enabled: boolean; create: boolean; update: boolean };
-  tfxes: { enabled: boolean; create: boolean; update: boolean };
-  tfx: { enabled: boolean };
-  externalTfxes: { enabled: boolean };
-  resources: { enabled: boolean };
-  organizations: { enabled: boolean; create: boolean; update: boolean };
-  notifications: { enabled: boolean };
-}
+export type { FeaturePermissions };
 
 /** While the switches load or when they fail, nothing optional is offered. */
 export const NO_PERMISSIONS: FeaturePermissions = {

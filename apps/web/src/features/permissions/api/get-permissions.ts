@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { PermissionsStatusAnswer } from '@plataforma/shared';
 import { NO_PERMISSIONS, type FeaturePermissions } from '../types';
 
 /**
@@ -7,10 +8,7 @@ import { NO_PERMISSIONS, type FeaturePermissions } from '../types';
  * (spec §3, §7). The answer depends on who asks, so it is dropped on sign-in and sign-out.
  */
 export async function getPermissions({ signal }: { signal?: AbortSignal } = {}) {
-  const answer = await apiRequest<{ permissions: Partial<FeaturePermissions> }>(
-    '/api/permissions/status',
-    { signal },
-  );
+  const answer = await apiRequest<PermissionsStatusAnswer>('/api/permissions/status', { signal });
   return { ...NO_PERMISSIONS, ...answer.permissions };
 }
 

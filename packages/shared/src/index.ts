@@ -14,3 +14,5 @@ export * from './schemas/fields';
 export * from './schemas/projects';
 export * from './schemas/questionnaire';
 export * from './schemas/site';
+export * from './schemas/catalogue';
+export * from './schemas/profiles';

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { strapiErrorSchema } from '@plataforma/shared';
 
 /**
@@ -72,3 +72,11 @@ export function routeSchema<
     response: { ...parts.response, ...errors } as NonNullable<P['response']> & ErrorAnswers<E>,
   };
 }
+
+/**
+ * A body or an answer that is a content type's envelope: the engine validates and renders it, and
+ * the document refers to the registry's schema of it (`#/components/schemas/<name>`, built in
+ * features/docs/openapi.ts from the content types) rather than describing it twice.
+ */
+export const registryRef = (name: string) =>
+  z.unknown().meta({ $ref: `#/components/schemas/${name}` });

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestQuery } from '../../lib/strapi/routes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { namesAnswerSchema, namesQuerySchema, strapiReadQuerySchema } from '@plataforma/shared';
 import { serveCached } from '../../lib/cache/serve-cached';
+import { registryRef, routeSchema } from '../../lib/route-schema';
 import { findNames } from './catalogue.service';
 
 const UNIVERSITY = 'api::university.university';
@@ -9,33 +11,69 @@ const DEGREE = 'api::degree.degree';
 
 /**
  * The catalogue calls of spec §7 that are not plain content routes: the option fetchers of the
- * comboboxes and the degree list with its campuses and calls.
+ * comboboxes (ADR 0005) and the degree list with its campuses and calls.
  */
-export async function catalogueRoutes(app: FastifyInstance) {
+export async function catalogueRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { entities } = app;
 
-  const names =
-    (uid: string, allowedFilters: string[]) => (request: FastifyRequest, reply: FastifyReply) =>
-      serveCached(request, reply, (tables) =>
-        findNames(entities, { uid, allowedFilters }, requestQuery(request), request.actor, tables),
-      );
-  app.get('/api/universities/names', names(UNIVERSITY, []));
-  app.get('/api/campuses/names', names(CAMPUS, ['university']));
-  app.get('/api/degree/names', names(DEGREE, ['master', 'campuses']));
+  const names = <const K extends string>(
+    path: string,
+    uid: string,
+    summary: string,
+    allowedFilters: readonly K[],
+  ) =>
+    app.get(
+      path,
+      {
+        schema: routeSchema(
+          { tag: 'catalogue', summary, errors: [400, 401] },
+          { querystring: namesQuerySchema(allowedFilters), response: { 200: namesAnswerSchema } },
+        ),
+      },
+      (request, reply) =>
+        serveCached(request, reply, (tables) =>
+          findNames(entities, uid, request.query, request.actor, tables),
+        ),
+    );
+  names('/api/universities/names', UNIVERSITY, 'University names (combobox options)', []);
+  names(
+    '/api/campuses/names',
+    CAMPUS,
+    'Campus names, optionally of one university (filters[university][...])',
+    ['university'],
+  );
+  names(
+    '/api/degree/names',
+    DEGREE,
+    'Degree names, optionally by master (filters[master]) and campus (filters[campuses])',
+    ['master', 'campuses'],
+  );
 
   // Every degree with its campuses and calls (admin "Facultades y Grados" and the degree pickers).
-  app.get('/api/degree/fetchNames', (request, reply) =>
-    serveCached(request, reply, (tables) =>
-      entities.findJson(
-        DEGREE,
+  app.get(
+    '/api/degree/fetchNames',
+    {
+      schema: routeSchema(
+        { tag: 'catalogue', summary: 'Degrees with their campuses and calls', errors: [400, 401] },
         {
-          populate: { campuses: { fields: ['name'] }, calls: true },
-          sort: 'name:asc',
-          ...requestQuery(request),
+          querystring: strapiReadQuerySchema,
+          response: { 200: registryRef('DegreeListResponse') },
         },
-        request.actor,
-        tables,
       ),
-    ),
+    },
+    (request, reply) =>
+      serveCached(request, reply, (tables) =>
+        entities.findJson(
+          DEGREE,
+          {
+            populate: { campuses: { fields: ['name'] }, calls: true },
+            sort: 'name:asc',
+            ...request.query,
+          },
+          request.actor,
+          tables,
+        ),
+      ),
   );
 }

@@ -43,6 +43,7 @@ function mergeDocuments(
 ): OpenAPIV3.Document {
   const paths: OpenAPIV3.PathsObject = { ...base.paths };
   for (const [path, operations] of Object.entries(generated.paths)) {
+    for (const operation of Object.values(operations ?? {})) markDeepObjects(operation);
     paths[path] = { ...paths[path], ...operations };
   }
   // zod's registry gives every named schema an input and an output component; keep those the
@@ -66,6 +67,21 @@ function mergeDocuments(
       schemas: { ...base.components?.schemas, ...Object.fromEntries(generatedSchemas) },
     },
   };
+}
+
+/**
+ * Strapi's bracketed query parameters (`filters[name][$contains]=x`, `pagination[page]=2`) are
+ * objects in the query string: OpenAPI calls that style deepObject.
+ */
+function markDeepObjects(operation: unknown) {
+  const parameters = (operation as { parameters?: OpenAPIV3.ParameterObject[] }).parameters;
+  for (const parameter of parameters ?? []) {
+    const schema = parameter.schema as OpenAPIV3.SchemaObject | undefined;
+    if (parameter.in === 'query' && schema?.type === 'object') {
+      parameter.style = 'deepObject';
+      parameter.explode = true;
+    }
+  }
 }
 
 export const openApiPlugin = fp(openApi, { name: 'openapi' });

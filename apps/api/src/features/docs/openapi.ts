@@ -2,16 +2,17 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Registry } from '../../lib/strapi/registry';
 import type { Attribute, ContentType } from '../../lib/strapi/types';
 import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
   ALLOWED_FILE_TYPES,
   FILE_SIZE_LIMIT_MB,
   PROFILE_TYPES,
   REMEMBER_ME_DAYS,
 } from '@plataforma/shared';
 import { EMAIL_STATUSES } from '../../db/schema';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_POPULATE_DEPTH } from '../../lib/strapi/parse';
+import { MAX_POPULATE_DEPTH } from '../../lib/strapi/parse';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
 import { SELF_SERVICE_PROFILE_TYPES } from '../auth/auth.schemas';
-import { NAMES_PAGE_SIZE } from '../catalogue/catalogue.service';
 import { FORMAT_NAMES } from '../upload/upload.images';
 import { MAX_FILES_PER_REQUEST } from '../upload/upload.multipart';
 
@@ -387,11 +388,9 @@ const tagged =
 
 const auth = tagged('auth');
 const users = tagged('users');
-const profiles = tagged('profiles');
 const upload = tagged('upload');
 const communication = tagged('communication');
 const outbox = tagged('outbox');
-const catalogue = tagged('catalogue');
 
 const OK_ANSWER = json(object({ ok: { type: 'boolean', enum: [true] } }));
 const LINK_SENT = json(object({ email, sent: { type: 'boolean', enum: [true] } }));
@@ -424,20 +423,6 @@ const adminRegisterBody = strict({
 });
 const newPassword = { password, passwordConfirmation: password };
 
-const namesParameters: OpenAPIV3.ParameterObject[] = [
-  queryParameter(
-    'filters[name][$contains]',
-    string,
-    'Search text; case and accents are ignored ($containsi too).',
-  ),
-  queryParameter('pagination[page]', { type: 'integer', minimum: 1, default: 1 }),
-  queryParameter('pagination[pageSize]', {
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: NAMES_PAGE_SIZE,
-  }),
-];
 
 /** Text fields of the communication calls: no line breaks (nothing may reach a header). */
 const line = (maxLength: number): Schema => ({
@@ -739,58 +724,6 @@ const customPaths: OpenAPIV3.PathsObject = {
       errors: [400, 401, 403],
     }),
   },
-  '/api/students/all': {
-    get: profiles({
-      summary: 'Every student, drafts included (admins)',
-      access: 'bearer',
-      parameters: queryParameters,
-      ok: json(ref('StudentListResponse')),
-      errors: [400, 401, 403],
-    }),
-  },
-  '/api/students/user/{userId}': {
-    put: profiles({
-      summary: 'Update the student record of a user',
-      access: 'bearer',
-      parameters: [pathParameter('userId'), ...entryParameters],
-      body: ref('StudentInput'),
-      ok: json(ref('StudentResponse')),
-      errors: [400, 401, 403, 404],
-    }),
-  },
-  '/api/external/students': {
-    get: profiles({
-      summary: 'Students the caller may see',
-      parameters: queryParameters,
-      ok: json(ref('StudentListResponse')),
-      errors: [400, 401, 403],
-    }),
-  },
-  '/api/external/students/{id}': {
-    put: profiles({
-      summary: 'Update the saved library items of a student (favorites_tfxes, favorites_resources)',
-      access: 'bearer',
-      parameters: [idParameter, ...entryParameters],
-      body: strict({
-        data: strict({
-          'favorites_tfxes?': ref('RelationManyInput'),
-          'favorites_resources?': ref('RelationManyInput'),
-        }),
-      }),
-      ok: json(ref('StudentResponse')),
-      errors: [400, 401, 403, 404],
-    }),
-  },
-  '/api/teachers/names': {
-    get: profiles({
-      summary: 'Published teachers by full name (choosing a tutor), 10 a page',
-      access: 'bearer',
-      parameters: namesParameters,
-      ok: json(ref('NameListResponse')),
-      errors: [400, 401, 403],
-    }),
-  },
-
   // ---- uploads (ADR 0011) ----
   '/api/upload': {
     post: upload({
@@ -964,40 +897,6 @@ const customPaths: OpenAPIV3.PathsObject = {
   },
 
   // ---- site and catalogue ----
-  '/api/universities/names': {
-    get: catalogue({
-      summary: 'University names (combobox options)',
-      parameters: namesParameters,
-      ok: json(ref('NameListResponse')),
-      errors: [400, 401],
-    }),
-  },
-  '/api/campuses/names': {
-    get: catalogue({
-      summary: 'Campus names, optionally of one university (filters[university][...])',
-      parameters: namesParameters,
-      ok: json(ref('NameListResponse')),
-      errors: [400, 401],
-    }),
-  },
-  '/api/degree/names': {
-    get: catalogue({
-      summary:
-        'Degree names, optionally by master (filters[master]) and campus (filters[campuses])',
-      parameters: namesParameters,
-      ok: json(ref('NameListResponse')),
-      errors: [400, 401],
-    }),
-  },
-  '/api/degree/fetchNames': {
-    get: catalogue({
-      summary: 'Degrees with their campuses and calls',
-      parameters: queryParameters,
-      ok: json(ref('DegreeListResponse')),
-      errors: [400, 401],
-    }),
-  },
-
   // ---- applications (ADR 0025) ----
   '/api/applys/export': {
     get: applications({
@@ -1083,10 +982,6 @@ const customSchemas: Record<string, Schema> = {
     isPrivate: boolean,
     createdAt: dateTime,
     updatedAt: dateTime,
-  }),
-  NameListResponse: object({
-    data: { type: 'array', items: object({ id: integer, attributes: object({ name: string }) }) },
-    meta: object({ pagination: ref('Pagination') }),
   }),
   OutboxEmailAttributes: object({
     recipient: string,

@@ -1,108 +1,149 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { students } from '../../db/schema';
-import { AppError, forbidden, validationError } from '../../lib/errors';
-import { isAdmin } from '../../lib/strapi/actor';
-import { serveCached } from '../../lib/cache/serve-cached';
-import { parseId } from '../../lib/strapi/parse';
-import { requestQuery, routeId } from '../../lib/strapi/routes';
-import { findTeacherNames } from './profiles.service';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  externalStudentUpdateSchema,
+  idParamsSchema,
+  namesAnswerSchema,
+  namesQuerySchema,
+  PROFILE_TYPES,
+  strapiEntryQuerySchema,
+  strapiReadQuerySchema,
+  studentOfUserParamsSchema,
+} from '@plataforma/shared';
+import { jsonText, serveCached } from '../../lib/cache/serve-cached';
+import { onlyRoles } from '../../lib/route-guards';
+import { registryRef, routeSchema } from '../../lib/route-schema';
+import {
+  findTeacherNames,
+  listAllStudents,
+  listExternalStudents,
+  updateExternalStudent,
+  updateStudentOfUser,
+} from './profiles.service';
 
-const STUDENT = 'api::student.student';
-const json = 'application/json; charset=utf-8';
-
-/** What the external-students calls may change: the saved library items (spec §7 Students). */
-const EXTERNAL_FIELDS = ['favorites_tfxes', 'favorites_resources'];
+/** Any signed-in user, with a profile or not; visitors are refused with 403 as by the engine. */
+const SIGNED_IN = ['authenticated', ...PROFILE_TYPES] as const;
 
 /**
  * The profile calls of spec §7 that are not plain content routes. Every one goes through the
  * engine with the caller as principal, so the access table decides what each may see and change.
  */
-export async function profilesRoutes(app: FastifyInstance) {
-  const { entities } = app;
+export async function profilesRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  /** Every student, published or not (admins' user management). */
-  app.get('/api/students/all', (request, reply) => {
-    if (!isAdmin(request.actor)) throw forbidden();
-    return serveCached(request, reply, (tables) =>
-      entities.findJson(
-        STUDENT,
-        { publicationState: 'preview', ...requestQuery(request) },
-        request.actor,
-        tables,
+  app.get(
+    '/api/students/all',
+    {
+      preValidation: onlyRoles(['admin']),
+      schema: routeSchema(
+        {
+          tag: 'profiles',
+          summary: 'Every student, drafts included (admins)',
+          access: 'bearer',
+          errors: [400, 401, 403],
+        },
+        {
+          querystring: strapiReadQuerySchema,
+          response: { 200: registryRef('StudentListResponse') },
+        },
       ),
-    );
-  });
-
-  /** Updates the student record of a user ("Student not found" when there is none visible). */
-  app.put('/api/students/user/:userId', async (request, reply) => {
-    const userId = parseId((request.params as { userId?: unknown }).userId, ['userId']);
-    const [student] = await app.db
-      .select({ id: students.id })
-      .from(students)
-      .where(eq(students.userId, userId))
-      .limit(1);
-    const visible = student
-      ? await entities
-          .find(
-            STUDENT,
-            {
-              filters: { id: String(student.id) },
-              publicationState: 'preview',
-              fields: ['primaryKey'],
-            },
-            request.actor,
-          )
-          .catch(() => null)
-      : null;
-    if (!student || !visible || visible.data.length === 0)
-      throw new AppError('NOT_FOUND', 'Student not found');
-    const updated = await entities.update(
-      STUDENT,
-      student.id,
-      request.body,
-      requestQuery(request),
-      request.actor,
-    );
-    return reply.type(json).send(JSON.stringify(updated));
-  });
-
-  app.get('/api/external/students', (request, reply) =>
-    serveCached(request, reply, (tables) =>
-      entities.findJson(STUDENT, requestQuery(request), request.actor, tables),
-    ),
+    },
+    (request, reply) =>
+      serveCached(request, reply, (tables) =>
+        listAllStudents(app, request.actor, request.query, tables),
+      ),
   );
 
-  app.put('/api/external/students/:id', async (request) => {
-    const body = request.body as { data?: unknown } | undefined;
-    const data =
-      body && typeof body.data === 'object' && body.data !== null
-        ? (body.data as Record<string, unknown>)
-        : undefined;
-    if (data) {
-      const other = Object.keys(data).filter((key) => !EXTERNAL_FIELDS.includes(key));
-      if (other.length > 0)
-        throw validationError(
-          `Invalid key ${other[0]}: only ${EXTERNAL_FIELDS.join(' and ')} can be changed here`,
-          [other[0] as string],
-        );
-    }
-    return entities.update(
-      STUDENT,
-      routeId(request),
-      request.body,
-      requestQuery(request),
-      request.actor,
-    );
-  });
+  app.put(
+    '/api/students/user/:userId',
+    {
+      schema: routeSchema(
+        {
+          tag: 'profiles',
+          summary: 'Update the student record of a user',
+          description:
+            'Bearer. "Student not found" (404) when the user has none or the caller may not see it.',
+          access: 'bearer',
+          errors: [400, 401, 403, 404],
+        },
+        {
+          params: studentOfUserParamsSchema,
+          querystring: strapiEntryQuerySchema,
+          body: registryRef('StudentInput'),
+          response: { 200: registryRef('StudentResponse') },
+        },
+      ),
+    },
+    (request) =>
+      updateStudentOfUser(app, request.actor, {
+        userId: request.params.userId,
+        body: request.body,
+        query: request.query,
+      }),
+  );
+
+  app.get(
+    '/api/external/students',
+    {
+      schema: routeSchema(
+        { tag: 'profiles', summary: 'Students the caller may see', errors: [400, 401, 403] },
+        {
+          querystring: strapiReadQuerySchema,
+          response: { 200: registryRef('StudentListResponse') },
+        },
+      ),
+    },
+    (request, reply) =>
+      serveCached(request, reply, (tables) =>
+        listExternalStudents(app, request.actor, request.query, tables),
+      ),
+  );
+
+  app.put(
+    '/api/external/students/:id',
+    {
+      schema: routeSchema(
+        {
+          tag: 'profiles',
+          summary:
+            'Update the saved library items of a student (favorites_tfxes, favorites_resources)',
+          access: 'bearer',
+          errors: [400, 401, 403, 404],
+        },
+        {
+          params: idParamsSchema,
+          querystring: strapiEntryQuerySchema,
+          body: externalStudentUpdateSchema,
+          response: { 200: registryRef('StudentResponse') },
+        },
+      ),
+    },
+    (request) =>
+      updateExternalStudent(app, request.actor, {
+        id: request.params.id,
+        body: request.body,
+        query: request.query,
+      }),
+  );
 
   /** Teachers by full name, for choosing a tutor (spec §7 Teachers). */
-  app.get('/api/teachers/names', (request, reply) => {
-    if (request.actor.kind !== 'user') throw forbidden();
-    return serveCached(request, reply, async (tables) => {
-      tables.add('teachers');
-      tables.add('up_users');
-      return JSON.stringify(await findTeacherNames(app.db, requestQuery(request)));
-    });
-  });
+  app.get(
+    '/api/teachers/names',
+    {
+      preValidation: onlyRoles(SIGNED_IN),
+      schema: routeSchema(
+        {
+          tag: 'profiles',
+          summary: 'Published teachers by full name (choosing a tutor), 10 a page',
+          access: 'bearer',
+          errors: [400, 401, 403],
+        },
+        { querystring: namesQuerySchema([]), response: { 200: namesAnswerSchema } },
+      ),
+    },
+    (request, reply) =>
+      serveCached(request, reply, async (tables) =>
+        jsonText(await findTeacherNames(app, request.query, tables)),
+      ),
+  );
 }

@@ -1,11 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { ProfileType } from '@plataforma/shared';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import {
+  OPTION_PAGE_SIZE,
+  type ExternalStudentUpdate,
+  type NamesAnswer,
+  type NamesQuery,
+  type ProfileType,
+  type StrapiEntryQuery,
+  type StrapiReadQuery,
+} from '@plataforma/shared';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { coordinators, students, teachers, users } from '../../db/schema';
 import { executeRows } from '../../db/statements';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
+import type { Actor } from '../../lib/strapi/actor';
+import type { TableSink } from '../../lib/strapi/engine';
 
 /** A database or a transaction. */
 type Writer = Pick<Database, 'insert' | 'select' | 'execute'>;
@@ -83,59 +93,96 @@ export async function createProfile(
   }
 }
 
-const namesQuery = z
-  .object({
-    filters: z
-      .object({
-        name: z
-          .object({
-            $contains: z.string().max(200).optional(),
-            $containsi: z.string().max(200).optional(),
-          })
-          .strict(),
-      })
-      .strict()
-      .optional(),
-    pagination: z
-      .object({
-        page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(10),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
+const STUDENT = 'api::student.student';
+
+/** Every student, published or not (admins' user management). */
+export function listAllStudents(
+  ctx: AppContext,
+  actor: Actor,
+  query: StrapiReadQuery,
+  tables: TableSink,
+) {
+  return ctx.entities.findJson(STUDENT, { publicationState: 'preview', ...query }, actor, tables);
+}
+
+/**
+ * Updates the student record of a user. A user without one, or whose record the caller may not
+ * see, is "Student not found" alike: the answer does not tell whose records exist.
+ */
+export async function updateStudentOfUser(
+  ctx: AppContext,
+  actor: Actor,
+  { userId, body, query }: { userId: number; body: unknown; query: StrapiEntryQuery },
+) {
+  const [student] = await ctx.db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.userId, userId))
+    .limit(1);
+  const visible = student
+    ? await ctx.entities
+        .find(
+          STUDENT,
+          {
+            filters: { id: String(student.id) },
+            publicationState: 'preview',
+            fields: ['primaryKey'],
+          },
+          actor,
+        )
+        .catch(() => null)
+    : null;
+  if (!student || !visible || visible.data.length === 0) {
+    throw new AppError('NOT_FOUND', 'Student not found');
+  }
+  return ctx.entities.update(STUDENT, student.id, body, query, actor);
+}
+
+/** The students the caller may see (spec §7 Students, external call). */
+export function listExternalStudents(
+  ctx: AppContext,
+  actor: Actor,
+  query: StrapiReadQuery,
+  tables: TableSink,
+) {
+  return ctx.entities.findJson(STUDENT, query, actor, tables);
+}
+
+/** Saves a student's library items; the route's schema lets nothing else through. */
+export function updateExternalStudent(
+  ctx: AppContext,
+  actor: Actor,
+  { id, body, query }: { id: number; body: ExternalStudentUpdate; query: StrapiEntryQuery },
+) {
+  return ctx.entities.update(STUDENT, id, body, query, actor);
+}
 
 /**
  * Published teachers by full name, for choosing a tutor: `{data:[{id, attributes:{name}}], meta}`,
  * ten a page, searched ignoring case and accents like the catalogue names (ADR 0005).
  */
 export async function findTeacherNames(
-  db: Pick<Database, 'execute'>,
-  raw: Record<string, unknown>,
-) {
-  const parsed = namesQuery.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError(
-      'VALIDATION',
-      `Invalid query: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
-    );
+  ctx: AppContext,
+  { filters, pagination }: NamesQuery,
+  tables: TableSink,
+): Promise<NamesAnswer> {
+  tables.add(getTableName(teachers));
+  tables.add(getTableName(users));
+  const name = filters?.name;
+  const search = (typeof name === 'string' ? name : (name?.$contains ?? name?.$containsi))?.trim();
+  if (search?.includes('\0')) {
+    throw validationError('Invalid value: NUL bytes are not allowed', ['filters', 'name']);
   }
-  const search = parsed.data.filters?.name.$contains ?? parsed.data.filters?.name.$containsi;
-  if (search?.includes('\0'))
-    throw new AppError('VALIDATION', 'Invalid value: NUL bytes are not allowed');
-  const page = parsed.data.pagination?.page ?? 1;
-  const pageSize = parsed.data.pagination?.pageSize ?? 10;
+  const page = pagination?.page ?? 1;
+  const pageSize = pagination?.pageSize ?? OPTION_PAGE_SIZE;
   const fullName = sql`trim(coalesce(${users.name}, '') || ' ' || coalesce(${users.surname}, ''))`;
-  const pattern = search?.trim()
-    ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    : undefined;
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = pattern
     ? sql`${teachers.publishedAt} IS NOT NULL AND lower(unaccent(${fullName})) LIKE lower(unaccent(${pattern}))`
     : sql`${teachers.publishedAt} IS NOT NULL`;
   const from = sql`${teachers} JOIN ${users} ON ${users.id} = ${teachers.userId}`;
   const [row] = await executeRows(
-    db,
+    ctx.db,
     sql`
     SELECT (SELECT count(*)::int FROM ${from} WHERE ${where}) AS "total",
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'attributes', json_build_object('name', p.name)) ORDER BY p.name COLLATE es_natural, p.id)
@@ -146,7 +193,7 @@ export async function findTeacherNames(
   );
   const total = Number(row?.total ?? 0);
   return {
-    data: row?.data ?? [],
+    data: (row?.data ?? []) as NamesAnswer['data'],
     meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
   };
 }

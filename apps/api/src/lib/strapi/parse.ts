@@ -1,4 +1,5 @@
 import { validationError } from '../errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@plataforma/shared';
 import {
   OPERATORS,
   type FilterNode,
@@ -19,9 +20,6 @@ import type {
   ScalarAttribute,
 } from './types';
 
-/** Strapi v4 defaults (api.rest.defaultLimit / maxLimit). */
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
 /** Deepest populate accepted: `a.b.c.d.e`. */
 export const MAX_POPULATE_DEPTH = 5;
 /** Deepest nesting of a filter ($and/$or/$not/relations), a guard against pathological queries. */

@@ -1,3 +1,4 @@
+import { OPTION_PAGE_SIZE, type NamesAnswer } from '@plataforma/shared';
 import { apiRequest } from '../../lib/api-client';
 import type { FormValue, FormValues, GetOptions, OptionsPage } from '../types';
 
@@ -8,18 +9,10 @@ import type { FormValue, FormValues, GetOptions, OptionsPage } from '../types';
  * Values are the names themselves, so a chosen university is the filter of its campuses.
  */
 
-/** Spec §9: options per page. */
-export const CATALOGUE_PAGE_SIZE = 10;
 /** Spec §3 Profile form options: the study type / class type whose degrees are masters. */
 export const MASTER_STUDY_TYPE = 'Máster';
 /** A parent answered with "Otra" is not in the catalogue: nothing can hang from it. */
 const OTHER = 'Otra';
-
-/** `GET /api/<catalogue>/names` answer (ADR 0005). */
-interface NamesEnvelope {
-  data: { id: number; attributes: { name: string } }[];
-  meta?: { pagination?: { page?: number; pageCount?: number } };
-}
 
 const EMPTY: OptionsPage = { options: [], hasMore: false };
 
@@ -39,15 +32,15 @@ async function fetchNames(
 ): Promise<OptionsPage> {
   const params = [
     pair('pagination[page]', page),
-    pair('pagination[pageSize]', CATALOGUE_PAGE_SIZE),
+    pair('pagination[pageSize]', OPTION_PAGE_SIZE),
     ...(search.trim() === '' ? [] : [pair('filters[name][$contains]', search.trim())]),
     ...filters,
   ];
-  const body = await apiRequest<NamesEnvelope>(`${path}?${params.join('&')}`, { signal });
-  const pagination = body.meta?.pagination ?? {};
+  const body = await apiRequest<NamesAnswer>(`${path}?${params.join('&')}`, { signal });
+  const { pagination } = body.meta;
   return {
     options: body.data.map((entry) => entry.attributes.name),
-    hasMore: (pagination.page ?? page) < (pagination.pageCount ?? 0),
+    hasMore: pagination.page < pagination.pageCount,
   };
 }
 

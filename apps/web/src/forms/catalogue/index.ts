@@ -1,5 +1,4 @@
 export {
-  CATALOGUE_PAGE_SIZE,
   MASTER_STUDY_TYPE,
   createCampusOptions,
   createDegreeOptions,

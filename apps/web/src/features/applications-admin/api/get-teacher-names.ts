@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { OPTION_PAGE_SIZE, type NamesAnswer } from '@plataforma/shared';
 import { RESOURCE_ROOTS } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
 import type { TeacherOption } from '../types';
-
-interface NamesAnswer {
-  data: { id: number; attributes: { name: string } }[];
-  meta: { pagination: { total: number } };
-}
-
-/** Options shown at once; typing narrows them (the API searches the full names). */
-export const TEACHER_OPTIONS_SIZE = 10;
 
 /**
  * `GET /api/teachers/names?filters[name][$containsi]=<search>` (spec §7 Teachers): published
@@ -21,7 +14,7 @@ export async function getTeacherNames(
 ): Promise<{ teachers: TeacherOption[]; total: number }> {
   const params = new URLSearchParams({
     'pagination[page]': '1',
-    'pagination[pageSize]': String(TEACHER_OPTIONS_SIZE),
+    'pagination[pageSize]': String(OPTION_PAGE_SIZE),
   });
   if (search.trim()) params.set('filters[name][$containsi]', search.trim());
   const answer = await apiRequest<NamesAnswer>(`/api/teachers/names?${params}`, { signal });

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NamesAnswer } from '@plataforma/shared';
 import { RESOURCE_ROOTS } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
 import type { FormValues } from '../../../forms/types';
 import type { WizardRole } from '../types';
 import { toStudentPayload, toTeacherPayload, type ProfilePayload } from '../utils/profile-values';
 import { PROFILE_RECORDS } from './get-profile';
-
-interface NamesAnswer {
-  data: { id: number; attributes: { name: string } }[];
-}
 
 /**
  * The id of the catalogue entry with exactly this name (`GET /api/<catalogue>/names`, ADR 0005),

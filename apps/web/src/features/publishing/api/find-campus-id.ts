@@ -1,8 +1,5 @@
 import { apiRequest } from '../../../lib/api-client';
-
-interface NamesAnswer {
-  data: { id: number; attributes: { name: string } }[];
-}
+import { OPTION_PAGE_SIZE, type NamesAnswer } from '@plataforma/shared';
 
 /**
  * The id of the campus with exactly this name at this university (`GET /api/campuses/names`,
@@ -12,7 +9,7 @@ export async function findCampusId(campus: string, university: string): Promise<
   const params = new URLSearchParams({
     'filters[name][$eq]': campus,
     'filters[university][name][$eq]': university,
-    'pagination[pageSize]': '10',
+    'pagination[pageSize]': String(OPTION_PAGE_SIZE),
   });
   const answer = await apiRequest<NamesAnswer>(`/api/campuses/names?${params}`);
   return answer.data.find((entry) => entry.attributes.name === campus)?.id ?? null;

@@ -16,3 +16,4 @@ export * from './schemas/questionnaire';
 export * from './schemas/site';
 export * from './schemas/catalogue';
 export * from './schemas/profiles';
+export * from './schemas/applications';

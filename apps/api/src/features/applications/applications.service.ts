@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { ApplicationsExportQuery, TeacherDashboard } from '@plataforma/shared';
+import type { AppContext } from '../../context';
 import {
   applys,
   degrees,
@@ -11,10 +12,9 @@ import {
   users,
 } from '../../db/schema';
 import { executeRows } from '../../db/statements';
-import { AppError, forbidden, validationError } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
 import { and as andConditions, Compiler, toSql } from '../../lib/strapi/compile';
-import type { RawQuery } from '../../lib/strapi/engine';
 import { APPLY_UID, todayInMadrid } from './applications.lifecycles';
 import { madridDateTime, toCsv } from './applications.csv';
 
@@ -51,19 +51,13 @@ export interface ApplicationsExport {
  * rule stays the engine's), as a CSV for a spreadsheet, newest first.
  */
 export async function exportApplications(
-  app: FastifyInstance,
+  ctx: AppContext,
   actor: Actor,
-  raw: RawQuery,
+  query: ApplicationsExportQuery,
 ): Promise<ApplicationsExport> {
-  if (actor.kind !== 'user' || actor.role !== 'admin') throw forbidden();
-  for (const key of Object.keys(raw)) {
-    if (key !== 'filters') {
-      throw validationError(`Invalid query parameter "${key}". Allowed: filters`, [key]);
-    }
-  }
-  const { entities } = app;
+  const { entities } = ctx;
   const type = entities.type(APPLY_UID);
-  const filters = entities.parser.parseFilters(type, raw.filters);
+  const filters = entities.parser.parseFilters(type, query.filters);
   const compiler = new Compiler(entities.registry, entities.parser, actor);
   const alias = compiler.alias();
   const where = toSql(
@@ -74,7 +68,7 @@ export async function exportApplications(
   );
   const a = sql.raw(`"${alias}"`);
   const rows = await executeRows(
-    app.db,
+    ctx.db,
     sql`SELECT ${a}."id" AS "id",
           concat_ws(' ', "x_user"."name", "x_user"."surname") AS "student",
           "x_user"."email" AS "email",
@@ -128,42 +122,6 @@ export async function exportApplications(
   return { filename: `candidaturas-${todayInMadrid()}.csv`, csv };
 }
 
-export interface TeacherDashboard {
-  counts: { projects: number; published: number; pendingCandidates: number; tutored: number };
-  projects: {
-    id: number;
-    title: string;
-    status: string;
-    type: string;
-    application_deadline: string | null;
-    publishedAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-    candidates: { total: number; pending: number };
-  }[];
-  candidates: {
-    id: number;
-    status: string;
-    supermatch: boolean;
-    createdAt: string;
-    student: { id: number; name: string; degree: string | null; university: string | null };
-    project: { id: number; title: string };
-  }[];
-  tutored: {
-    application: { id: number; status: string; createdAt: string; updatedAt: string };
-    student: { id: number; name: string; email: string; phone: string | null };
-    project: { id: number; title: string; status: string };
-    progress: {
-      id: number;
-      objectives: boolean;
-      frame: boolean;
-      conclusions: boolean;
-      defense: boolean;
-      final: boolean;
-    } | null;
-  }[];
-}
-
 const EMPTY_DASHBOARD: TeacherDashboard = {
   counts: { projects: 0, published: 0, pendingCandidates: 0, tutored: 0 },
   projects: [],
@@ -183,12 +141,9 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
  * latest applications still to decide on, and the selected students they tutor (the assigned
  * tutor, else the project's teacher) with the project's progress.
  */
-export async function teacherDashboard(
-  app: FastifyInstance,
-  actor: Actor,
-): Promise<TeacherDashboard> {
+export async function teacherDashboard(ctx: AppContext, actor: Actor): Promise<TeacherDashboard> {
   if (actor.kind !== 'user' || actor.role !== 'teacher') throw forbidden();
-  const { db } = app;
+  const { db } = ctx;
   const [teacher] = await db
     .select({ id: teachers.id })
     .from(teachers)

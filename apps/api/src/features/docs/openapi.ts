@@ -449,83 +449,6 @@ const fileBinary = (description: string): OpenAPIV3.ResponseObject => ({
   content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
 });
 
-/** Applications: the admins' export and the teacher dashboard (issue 6, ADR 0025). */
-const applications = tagged('applications');
-const dashboardDate = nullable({ type: 'string', format: 'date' });
-const TEACHER_DASHBOARD = json(
-  object({
-    data: object({
-      counts: object({
-        projects: integer,
-        published: integer,
-        pendingCandidates: integer,
-        tutored: integer,
-      }),
-      projects: {
-        type: 'array',
-        items: object({
-          id: integer,
-          title: string,
-          status: string,
-          type: string,
-          application_deadline: dashboardDate,
-          publishedAt: nullable({ type: 'string', format: 'date-time' }),
-          createdAt: dateTime,
-          updatedAt: dateTime,
-          candidates: object({ total: integer, pending: integer }),
-        }),
-      },
-      candidates: {
-        type: 'array',
-        maxItems: 10,
-        description: 'Latest applications to their projects still Enviada or En revisión',
-        items: object({
-          id: integer,
-          status: string,
-          supermatch: boolean,
-          createdAt: dateTime,
-          student: object({
-            id: integer,
-            name: string,
-            degree: nullable({ type: 'string' }),
-            university: nullable({ type: 'string' }),
-          }),
-          project: object({ id: integer, title: string }),
-        }),
-      },
-      tutored: {
-        type: 'array',
-        description: 'Selected students they tutor (assigned tutor, else the project teacher)',
-        items: object({
-          application: object({
-            id: integer,
-            status: string,
-            createdAt: dateTime,
-            updatedAt: dateTime,
-          }),
-          student: object({
-            id: integer,
-            name: string,
-            email,
-            phone: nullable({ type: 'string' }),
-          }),
-          project: object({ id: integer, title: string, status: string }),
-          progress: nullable(
-            object({
-              id: integer,
-              objectives: boolean,
-              frame: boolean,
-              conclusions: boolean,
-              defense: boolean,
-              final: boolean,
-            }),
-          ),
-        }),
-      },
-    }),
-  }),
-  "The signed-in teacher's dashboard",
-);
 
 const customPaths: OpenAPIV3.PathsObject = {
   // ---- authentication (ADR 0008) ----
@@ -897,37 +820,6 @@ const customPaths: OpenAPIV3.PathsObject = {
   },
 
   // ---- site and catalogue ----
-  // ---- applications (ADR 0025) ----
-  '/api/applys/export': {
-    get: applications({
-      summary: 'Applications as a CSV file (admins)',
-      description:
-        'Bearer; admins only (403 otherwise, visitors included). Takes the same Strapi `filters` as GET /api/applys (no other parameter), newest first, at most 50 000 rows. UTF-8 with BOM, `;`-separated, CRLF; Spanish header: ID, Estudiante, Correo, Universidad, Titulación, Proyecto, Organización, Estado, Fecha de inscripción, Última actualización (dd/mm/aaaa hh:mm, Europe/Madrid), Tutor o tutora, Correo del tutor o tutora. Sent as an attachment `candidaturas-YYYY-MM-DD.csv`.',
-      access: 'bearer',
-      parameters: queryParameters.filter((p) => p.name.startsWith('filters')),
-      ok: {
-        description: 'The CSV file',
-        headers: {
-          'Content-Disposition': {
-            schema: { type: 'string' },
-            description: 'attachment; filename="candidaturas-YYYY-MM-DD.csv"',
-          },
-        },
-        content: { 'text/csv; charset=utf-8': { schema: { type: 'string' } } },
-      },
-      errors: [400, 401, 403],
-    }),
-  },
-  '/api/teachers/dashboard': {
-    get: applications({
-      summary: "The signed-in teacher's dashboard",
-      description:
-        'Bearer; teachers only (403 otherwise). Counts, their projects with candidates (pending = Enviada + En revisión), the 10 latest pending candidates, and the selected students they tutor with the project progress.',
-      access: 'bearer',
-      ok: TEACHER_DASHBOARD,
-      errors: [401, 403],
-    }),
-  },
 };
 
 /** Answers of the custom routes that are not content types. */

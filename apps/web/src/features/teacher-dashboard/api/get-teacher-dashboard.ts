@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { RESOURCE_ROOTS } from '../../../entities/resources';
+import type { TeacherDashboardAnswer } from '@plataforma/shared';
 import type { TeacherDashboard } from '../types';
 
 /** The panel shows projects, applications and progress: their writes refresh it (ADR 0030). */
@@ -10,7 +11,7 @@ export const DASHBOARD_QUERY_KEY = [RESOURCE_ROOTS.teachers, 'dashboard'] as con
 export async function getTeacherDashboard({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<TeacherDashboard> {
-  const answer = await apiRequest<{ data: TeacherDashboard }>('/api/teachers/dashboard', {
+  const answer = await apiRequest<TeacherDashboardAnswer>('/api/teachers/dashboard', {
     signal,
   });
   return answer.data;

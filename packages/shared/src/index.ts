@@ -17,3 +17,4 @@ export * from './schemas/site';
 export * from './schemas/catalogue';
 export * from './schemas/profiles';
 export * from './schemas/applications';
+export * from './schemas/upload';

@@ -4,8 +4,6 @@ import type { Attribute, ContentType } from '../../lib/strapi/types';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
-  ALLOWED_FILE_TYPES,
-  FILE_SIZE_LIMIT_MB,
   PROFILE_TYPES,
   REMEMBER_ME_DAYS,
 } from '@plataforma/shared';
@@ -13,8 +11,6 @@ import { EMAIL_STATUSES } from '../../db/schema';
 import { MAX_POPULATE_DEPTH } from '../../lib/strapi/parse';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
 import { SELF_SERVICE_PROFILE_TYPES } from '../auth/auth.schemas';
-import { FORMAT_NAMES } from '../upload/upload.images';
-import { MAX_FILES_PER_REQUEST } from '../upload/upload.multipart';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
@@ -388,7 +384,6 @@ const tagged =
 
 const auth = tagged('auth');
 const users = tagged('users');
-const upload = tagged('upload');
 const communication = tagged('communication');
 const outbox = tagged('outbox');
 
@@ -423,7 +418,6 @@ const adminRegisterBody = strict({
 });
 const newPassword = { password, passwordConfirmation: password };
 
-
 /** Text fields of the communication calls: no line breaks (nothing may reach a header). */
 const line = (maxLength: number): Schema => ({
   type: 'string',
@@ -443,12 +437,6 @@ const communicationCall = (summary: string, roles: string, body: Schema) =>
     ok: OK_ANSWER,
     errors: [...COMMUNICATION_ERRORS],
   });
-
-const fileBinary = (description: string): OpenAPIV3.ResponseObject => ({
-  description,
-  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-});
-
 
 const customPaths: OpenAPIV3.PathsObject = {
   // ---- authentication (ADR 0008) ----
@@ -647,80 +635,6 @@ const customPaths: OpenAPIV3.PathsObject = {
       errors: [400, 401, 403],
     }),
   },
-  // ---- uploads (ADR 0011) ----
-  '/api/upload': {
-    post: upload({
-      summary: 'Upload files; answers a bare array of files',
-      description: `Types are read from the content: ${ALLOWED_FILE_TYPES.join(', ')}. PDFs are always private; images public unless visibility=private. Limits: ${FILE_SIZE_LIMIT_MB} MB a file, ${MAX_FILES_PER_REQUEST} files a request, 60 requests in ten minutes and 300 a day per account.`,
-      access: 'bearer',
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: object({
-              files: {
-                type: 'array',
-                items: { type: 'string', format: 'binary' },
-                maxItems: MAX_FILES_PER_REQUEST,
-              },
-              'fileInfo?': {
-                type: 'string',
-                description:
-                  'JSON {name, alternativeText, caption} per file, or an array of them in file order',
-              },
-              'visibility?': enumOf(['public', 'private']),
-            }),
-          },
-        },
-      },
-      responses: { '201': json({ type: 'array', items: ref('UploadedFile') }, 'Created') },
-      errors: [400, 401, 403, 413, 415, 429],
-    }),
-  },
-  '/api/upload/files': {
-    get: upload({
-      summary: 'Files: every one for admins, the caller’s own for anyone else (a bare array)',
-      access: 'bearer',
-      parameters: queryParameters.filter((p) => p.name !== 'publicationState'),
-      ok: json({ type: 'array', items: ref('UploadedFile') }),
-      errors: [400, 401, 403],
-    }),
-  },
-  '/api/upload/files/{id}': {
-    get: upload({
-      summary: 'A file, to its uploader, admins and readers of an entry that points at it',
-      parameters: [idParameter],
-      ok: json(ref('UploadedFile')),
-      errors: [400, 401, 404],
-    }),
-    delete: upload({
-      summary: 'Delete a file (its uploader or an admin)',
-      access: 'bearer',
-      parameters: [idParameter],
-      ok: json(ref('UploadedFile'), 'The deleted file'),
-      errors: [400, 401, 403, 404],
-    }),
-  },
-  '/api/upload/files/{id}/content': {
-    get: upload({
-      summary:
-        'The bytes of a file or of one of its formats (private files: only to who may see them)',
-      parameters: [idParameter, queryParameter('format', enumOf(FORMAT_NAMES))],
-      ok: fileBinary('The bytes, with nosniff and a sandboxing Content-Security-Policy'),
-      errors: [400, 401, 404],
-    }),
-  },
-  '/uploads/{name}': {
-    get: upload({
-      summary: 'A public file by its random name (no token; cached a year, ETag)',
-      access: 'optional',
-      parameters: [{ name: 'name', in: 'path', required: true, schema: string }],
-      ok: fileBinary('The bytes'),
-      responses: { '304': { description: 'Not modified' } },
-      errors: [404],
-    }),
-  },
-
   // ---- email (ADRs 0009, 0010) ----
   '/api/communication/inviteTeacher': {
     post: communicationCall('Invite a teacher to register or sign in', 'admins', strict({ email })),
@@ -855,26 +769,6 @@ const customSchemas: Record<string, Schema> = {
       'A user as users-permissions answers it: flat, no {data, meta} envelope (populated relations flat too)',
     allOf: [object({ id: integer }), ref('UserAttributes')],
   },
-  UploadedFile: object({
-    id: integer,
-    name: string,
-    alternativeText: nullable({ type: 'string' }),
-    caption: nullable({ type: 'string' }),
-    width: nullable({ type: 'integer' }),
-    height: nullable({ type: 'integer' }),
-    formats: nullable({ type: 'object', description: 'thumbnail and small, for large images' }),
-    hash: string,
-    ext: string,
-    mime: string,
-    size: { type: 'number', description: 'KB' },
-    url: { type: 'string', description: '/uploads/... or /api/upload/files/{id}/content' },
-    previewUrl: nullable({ type: 'string' }),
-    provider: string,
-    provider_metadata: nullable({ type: 'object' }),
-    isPrivate: boolean,
-    createdAt: dateTime,
-    updatedAt: dateTime,
-  }),
   OutboxEmailAttributes: object({
     recipient: string,
     subject: string,

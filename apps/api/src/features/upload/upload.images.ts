@@ -1,4 +1,5 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { ImageFormatName } from '@plataforma/shared';
 import { validationError } from '../../lib/errors';
 import type { FileKind } from './upload.types';
 
@@ -9,9 +10,7 @@ import type { FileKind } from './upload.types';
 export const IMAGE_FORMATS = [
   { name: 'thumbnail', width: 245, height: 156 },
   { name: 'small', width: 500, height: 500 },
-] as const;
-export type FormatName = (typeof IMAGE_FORMATS)[number]['name'];
-export const FORMAT_NAMES: readonly string[] = IMAGE_FORMATS.map((f) => f.name);
+] as const satisfies readonly { name: ImageFormatName; width: number; height: number }[];
 
 /**
  * A 15 MB PNG can declare a gigantic canvas that would take gigabytes to decode; refuse anything
@@ -25,7 +24,7 @@ export interface Dimensions {
 }
 
 export interface RenderedFormat extends Dimensions {
-  name: FormatName;
+  name: ImageFormatName;
   data: Buffer;
 }
 

@@ -2,11 +2,12 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { FILE_SIZE_LIMIT_BYTES, FILE_SIZE_LIMIT_MB } from '@plataforma/shared';
+import {
+  FILE_SIZE_LIMIT_BYTES,
+  FILE_SIZE_LIMIT_MB,
+  MAX_FILES_PER_REQUEST,
+} from '@plataforma/shared';
 import { AppError, validationError } from '../../lib/errors';
-
-/** At most this many files in one request (each up to the size limit). */
-export const MAX_FILES_PER_REQUEST = 10;
 
 /** A file of the request, written to the request's spool directory. */
 export interface SpooledFile {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
+import { FILE_SIZE_LIMIT_BYTES, MAX_FILES_PER_REQUEST } from '@plataforma/shared';
 import { createStorage } from '../../lib/storage';
-import { MAX_FILES_PER_REQUEST } from './upload.multipart';
 import { uploadRoutes } from './upload.routes';
 import { sweepStaleSpools } from './upload.service';
 

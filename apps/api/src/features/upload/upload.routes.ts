@@ -1,10 +1,22 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ALLOWED_FILE_TYPES,
+  FILE_SIZE_LIMIT_MB,
+  MAX_FILES_PER_REQUEST,
+  fileContentQuerySchema,
+  idParamsSchema,
+  publicFileParamsSchema,
+  strapiReadQuerySchema,
+  uploadFormSchema,
+  uploadedFileSchema,
+} from '@plataforma/shared';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { registryRef, routeSchema } from '../../lib/route-schema';
 import type { Actor } from '../../lib/strapi/actor';
-import { requestQuery, routeId } from '../../lib/strapi/routes';
 import { PUBLIC_PREFIX } from '../../lib/storage';
-import { FORMAT_NAMES } from './upload.images';
 import { readUploadForm } from './upload.multipart';
 import { presentFile } from './upload.presenter';
 import {
@@ -30,6 +42,9 @@ export const SERVED_FILE_HEADERS = {
 } as const;
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+
+/** The bytes of a file: sent as they are stored, never serialised. */
+const binary = { 200: z.string().meta({ format: 'binary', description: 'The bytes' }) };
 const PRIVATE_CACHE = 'private, no-store';
 
 /** Public names: an optional format prefix, the random hash and one of our extensions. */
@@ -65,20 +80,9 @@ async function sendContent(
     .send(stored.body);
 }
 
-/** `?format=thumbnail|small` of the content route; nothing else is accepted. */
-function contentFormat(request: FastifyRequest): string | undefined {
-  const { format, ...rest } = requestQuery(request);
-  const unknown = Object.keys(rest)[0];
-  if (unknown !== undefined) throw validationError(`Invalid query parameter ${unknown}`, [unknown]);
-  if (format === undefined) return undefined;
-  if (typeof format !== 'string' || !FORMAT_NAMES.includes(format)) {
-    throw validationError(`format must be one of ${FORMAT_NAMES.join(', ')}`, ['format']);
-  }
-  return format;
-}
-
 /** HTTP of the upload plugin (Strapi v4's upload routes plus the serving of the bytes). */
-export async function uploadRoutes(app: FastifyInstance, ctx: UploadContext) {
+export async function uploadRoutes(instance: FastifyInstance, ctx: UploadContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   /** `POST /api/upload` (multipart, field `files`): answers Strapi's array of files. */
   /** Uploads per account: 60 requests in ten minutes, 300 in a day. */
   const UPLOAD_LIMITS = [
@@ -86,62 +90,157 @@ export async function uploadRoutes(app: FastifyInstance, ctx: UploadContext) {
     { limit: 300, windowSeconds: 86_400 },
   ] as const;
 
-  app.post('/api/upload', async (request, reply) => {
-    const actor = signedIn(request.actor);
-    if (!request.isMultipart()) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be multipart/form-data');
-    }
-    // Up to 10 files of 15 MB a request: bound what one account can store in a while.
-    if (app.config.rateLimits) {
-      await consumeRateLimit(app.db, [
-        { key: `upload:user:${actor.userId}`, limits: UPLOAD_LIMITS },
-      ]);
-    }
-    const uploaded = await withSpoolDirectory(app.config.uploadDir, async (dir) =>
-      uploadFiles(ctx, actor, await readUploadForm(request, dir)),
-    );
-    return reply.status(201).send(uploaded);
-  });
+  const file = { 200: uploadedFileSchema };
+  const bearer = { tag: 'upload', access: 'bearer' } as const;
+
+  app.post(
+    '/api/upload',
+    {
+      // Refusals that do not depend on the form come first (403, then 415): the parts are read as
+      // they stream, after validation.
+      preValidation: async (request) => {
+        signedIn(request.actor);
+        if (!request.isMultipart()) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be multipart/form-data');
+        }
+      },
+      schema: {
+        ...routeSchema(
+          {
+            ...bearer,
+            summary: 'Upload files; answers a bare array of files',
+            description: `Types are read from the content: ${ALLOWED_FILE_TYPES.join(', ')}. PDFs are always private; images public unless visibility=private. Limits: ${FILE_SIZE_LIMIT_MB} MB a file, ${MAX_FILES_PER_REQUEST} files a request, 60 requests in ten minutes and 300 a day per account.`,
+            errors: [400, 401, 403, 413, 415, 429],
+          },
+          // The form is read as a stream, so nothing is in `body` when it is validated.
+          { body: uploadFormSchema.nullish(), response: { 201: z.array(uploadedFileSchema) } },
+        ),
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const actor = signedIn(request.actor);
+      // Up to 10 files of 15 MB a request: bound what one account can store in a while.
+      if (app.config.rateLimits) {
+        await consumeRateLimit(app.db, [
+          { key: `upload:user:${actor.userId}`, limits: UPLOAD_LIMITS },
+        ]);
+      }
+      const uploaded = await withSpoolDirectory(app.config.uploadDir, async (dir) =>
+        uploadFiles(ctx, actor, await readUploadForm(request, dir)),
+      );
+      return reply.status(201).send(uploaded);
+    },
+  );
 
   /** `GET /api/upload/files`: a bare array, as Strapi answers it. */
-  app.get('/api/upload/files', async (request) =>
-    listFiles(ctx, request.actor, requestQuery(request)),
+  app.get(
+    '/api/upload/files',
+    {
+      schema: routeSchema(
+        {
+          ...bearer,
+          summary: 'Files: every one for admins, the caller’s own for anyone else (a bare array)',
+          errors: [400, 401, 403],
+        },
+        {
+          querystring: strapiReadQuerySchema.omit({ publicationState: true }),
+          response: { 200: z.array(registryRef('File')) },
+        },
+      ),
+    },
+    async (request) => listFiles(ctx, request.actor, request.query),
   );
 
-  app.get('/api/upload/files/:id', async (request) =>
-    presentFile(await getVisibleFile(ctx, request.actor, routeId(request))),
+  app.get(
+    '/api/upload/files/:id',
+    {
+      schema: routeSchema(
+        {
+          tag: 'upload',
+          summary: 'A file, to its uploader, admins and readers of an entry that points at it',
+          errors: [400, 401, 404],
+        },
+        { params: idParamsSchema, response: file },
+      ),
+    },
+    async (request) => presentFile(await getVisibleFile(ctx, request.actor, request.params.id)),
   );
 
-  app.get('/api/upload/files/:id/content', async (request, reply) => {
-    const content = await getFileContent(
-      ctx,
-      request.actor,
-      routeId(request),
-      contentFormat(request),
-    );
-    return sendContent(ctx, request, reply, content);
-  });
+  app.get(
+    '/api/upload/files/:id/content',
+    {
+      schema: routeSchema(
+        {
+          tag: 'upload',
+          summary:
+            'The bytes of a file or of one of its formats (private files: only to who may see them)',
+          description: 'Served with nosniff and a sandboxing Content-Security-Policy.',
+          errors: [400, 401, 404],
+        },
+        { params: idParamsSchema, querystring: fileContentQuerySchema, response: binary },
+      ),
+    },
+    async (request, reply) => {
+      const content = await getFileContent(
+        ctx,
+        request.actor,
+        request.params.id,
+        request.query.format,
+      );
+      return sendContent(ctx, request, reply, content);
+    },
+  );
 
-  app.delete('/api/upload/files/:id', async (request) =>
-    deleteFile(ctx, request.actor, routeId(request)),
+  app.delete(
+    '/api/upload/files/:id',
+    {
+      schema: routeSchema(
+        {
+          ...bearer,
+          summary: 'Delete a file (its uploader or an admin); answers the deleted file',
+          errors: [400, 401, 403, 404],
+        },
+        { params: idParamsSchema, response: file },
+      ),
+    },
+    async (request) => deleteFile(ctx, request.actor, request.params.id),
   );
 
   /** Public files, at an address nobody can guess; private keys are never reachable here. */
-  app.get('/uploads/:name', async (request, reply) => {
-    const { name } = request.params as { name: string };
-    const match = PUBLIC_NAME.exec(name);
-    const kind = match ? KIND_BY_EXT[match[1] as string] : undefined;
-    if (!kind) throw notFound();
-    const etag = `"${name}"`;
-    if (request.headers['if-none-match'] === etag) {
-      return reply.status(304).header('etag', etag).header('cache-control', PUBLIC_CACHE).send();
-    }
-    void reply.header('etag', etag);
-    return sendContent(ctx, request, reply, {
-      key: `${PUBLIC_PREFIX}${name}`,
-      mime: kind.mime,
-      name,
-      isPrivate: false,
-    });
-  });
+  app.get(
+    '/uploads/:name',
+    {
+      schema: routeSchema(
+        {
+          tag: 'upload',
+          summary: 'A public file by its random name (no token; cached a year, ETag)',
+          description: '304 Not Modified when If-None-Match names the current ETag.',
+          access: 'public',
+          errors: [404],
+        },
+        {
+          params: publicFileParamsSchema,
+          response: { ...binary, 304: z.void().meta({ description: 'Not modified' }) },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const match = PUBLIC_NAME.exec(name);
+      const kind = match ? KIND_BY_EXT[match[1] as string] : undefined;
+      if (!kind) throw notFound();
+      const etag = `"${name}"`;
+      if (request.headers['if-none-match'] === etag) {
+        return reply.status(304).header('etag', etag).header('cache-control', PUBLIC_CACHE).send();
+      }
+      void reply.header('etag', etag);
+      return sendContent(ctx, request, reply, {
+        key: `${PUBLIC_PREFIX}${name}`,
+        mime: kind.mime,
+        name,
+        isPrivate: false,
+      });
+    },
+  );
 }

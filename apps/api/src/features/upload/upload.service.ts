@@ -33,7 +33,7 @@ import {
 } from './upload.presenter';
 import { sanitizeSvg } from './upload.svg';
 import { ALLOWED_TYPES_TEXT, KIND_BY_EXT, detectKind, type FileKind } from './upload.types';
-import { ALLOWED_FILE_TYPES } from '@plataforma/shared';
+import { ALLOWED_FILE_TYPES, type ImageFormatName } from '@plataforma/shared';
 
 export interface UploadContext {
   app: FastifyInstance;
@@ -164,7 +164,7 @@ export function displayName(given: string, kind: FileKind): string {
 }
 
 interface StoredFormat extends Dimensions {
-  name: string;
+  name: ImageFormatName;
   hash: string;
   mime: string;
   ext: string;
@@ -447,7 +447,7 @@ export async function getFileContent(
   ctx: UploadContext,
   actor: Actor,
   id: number,
-  format: string | undefined,
+  format: ImageFormatName | undefined,
 ): Promise<FileContent> {
   const row = await findRow(ctx, id);
   if (!row?.storageKey) throw notFound();

@@ -71,13 +71,5 @@ export interface PermissionChange extends PermissionSwitches {
   feature: Feature;
 }
 
-/** A file as `POST /api/upload` answers it (ADR 0011), reduced to what the settings use. */
-export interface UploadedFile {
-  id: number;
-  name: string;
-  url: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  alternativeText: string | null;
-}
+/** A file as `POST /api/upload` answers it (ADR 0011). */
+export type { UploadedFile } from '@plataforma/shared';

@@ -1,18 +1,13 @@
-import { ALLOWED_FILE_TYPES, FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
+import { ALLOWED_FILE_TYPES, FILE_SIZE_LIMIT_BYTES, type UploadedFile } from '@plataforma/shared';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/form';
 import { Button } from '../../components/ui/button';
-import { apiRequest } from '../../lib/api-client';
+import { uploadFile } from '../../lib/upload';
 import type { FieldProps, FormItem } from '../types';
 import { describe, FieldShell, hasHint } from './field-shell';
 
-/** What POST /api/upload answers for each file (ADR 0011); `size` is in KB. */
-export interface UploadedFile {
-  id: number;
-  name: string;
-  size: number;
-  url?: string;
-}
+/** The value of a file answer: the stored file's reference (ADR 0011); `size` is in KB. */
+export type FileValue = Pick<UploadedFile, 'id' | 'name' | 'size'> & { url?: string };
 
 /** Spec §5: the size hint. */
 export const FILE_SIZE_HINT = 'El archivo debe pesar menos de 15MB.';
@@ -44,7 +39,7 @@ export function checkFile(file: { name: string; size: number }, allowedTypes: st
   return undefined;
 }
 
-function isUploadedFile(value: unknown): value is UploadedFile {
+function isFileValue(value: unknown): value is FileValue {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value;
 }
 
@@ -56,16 +51,13 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
   const [problem, setProblem] = useState<string>();
   const [isUploading, setIsUploading] = useState(false);
   const allowedTypes = getAllowedTypes(item);
-  const uploaded = isUploadedFile(value) ? value : undefined;
+  const uploaded = isFileValue(value) ? value : undefined;
 
   async function upload(file: File) {
-    const body = new FormData();
-    body.append('files', file);
     setIsUploading(true);
     try {
-      const [stored] = await apiRequest<UploadedFile[]>('/api/upload', { method: 'POST', body });
-      if (stored)
-        onChange({ id: stored.id, name: stored.name, size: stored.size, url: stored.url });
+      const stored = await uploadFile(file);
+      onChange({ id: stored.id, name: stored.name, size: stored.size, url: stored.url });
     } catch {
       setProblem(FILE_UPLOAD_FAILED);
     } finally {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { TableSink } from '../strapi/engine';
 import type { ResponseCache } from './response-cache';
 
@@ -52,6 +53,25 @@ async function sendCached(
   const before = cache.snapshot();
   const tables: TableSink = new Set();
   const body = await compute(tables);
+  if (request.server.config.env !== 'production') checkAnswer(request, body);
   cache.set(key, body, before, tables);
   return reply.header('x-cache', cache.enabled ? 'miss' : 'off').send(body);
+}
+
+/**
+ * A cached answer is JSON text the database renders, which Fastify sends without serialising, so
+ * the route's answer schema never sees it. Outside production it is checked here, once per
+ * computed answer, so that every test of a cached route also proves its contract (ADR 0030).
+ */
+function checkAnswer(request: FastifyRequest, body: string) {
+  const responses = (request.routeOptions.schema as { response?: Record<number, unknown> })
+    ?.response;
+  const schema = responses?.[200];
+  if (!(schema instanceof z.ZodType)) return;
+  const result = schema.safeParse(JSON.parse(body));
+  if (!result.success) {
+    throw new Error(
+      `The answer of ${request.method} ${request.routeOptions.url ?? request.url} does not match its schema: ${z.prettifyError(result.error)}`,
+    );
+  }
 }

@@ -1,5 +1,5 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
-import type { ProjectCard } from '@plataforma/shared';
+import { projectCardSchema, type ProjectCard } from '@plataforma/shared';
 import {
   applys,
   files,
@@ -13,38 +13,31 @@ import {
 import { executeRows, type Executor } from '../../db/statements';
 import type { Actor } from '../../lib/strapi/actor';
 import type { TableSink } from '../../lib/strapi/engine';
+import type { ScalarAttribute } from '../../lib/strapi/types';
+import { projectType } from './projects.content-types';
 
 /**
  * The project card: what every list of projects answers for each one (the catalogue's search, a
- * publisher's own projects, a student's recommendations), rendered by PostgreSQL from one list
- * of attributes (house style rule 5). Adding a project field to the cards is one line of
- * `CARD_FIELDS` and its entry in the shared contract.
+ * publisher's own projects, a student's recommendations), rendered by PostgreSQL. Its shape is
+ * the shared contract's `projectCardSchema`: each of its keys that is a column of the project is
+ * read from that column, so a project field joins the cards by its entry in the contract alone;
+ * the others are built here (who published it, the student's flags).
  */
 
-/** How an attribute of the card is read from its column. */
-type FieldKind = 'value' | 'list' | 'date' | 'datetime';
+/** Card keys that are not a column of the project: built by `cardAttributes`. */
+const BUILT_KEYS = new Set(['organization', 'teacher', 'saved', 'applied']);
 
-/** The card's own attributes by wire name, with their column when the name is not it. */
-const CARD_FIELDS: readonly (readonly [name: string, kind: FieldKind, column?: string])[] = [
-  ['title', 'value'],
-  ['description', 'value'],
-  ['status', 'value'],
-  ['type', 'value'],
-  ['ods', 'list'],
-  ['tags', 'list'],
-  ['study_areas', 'list'],
-  ['study_subareas', 'list'],
-  ['presentiality', 'value'],
-  ['location', 'value'],
-  ['locality', 'value'],
-  ['remuneration', 'value'],
-  ['dedication', 'value'],
-  ['language', 'value'],
-  ['internship', 'value'],
-  ['application_deadline', 'date'],
-  ['publishedAt', 'datetime', 'published_at'],
-  ['createdAt', 'datetime', 'created_at'],
-];
+const CARD_COLUMNS: readonly ScalarAttribute[] = Object.keys(projectCardSchema.shape).flatMap(
+  (name) => {
+    if (BUILT_KEYS.has(name)) return [];
+    const attribute = projectType.attributes.get(name);
+    // A key the contract adds must be a column of the project or be built here: found at start.
+    if (attribute?.kind !== 'scalar') {
+      throw new Error(`The project card's "${name}" is neither a project column nor built`);
+    }
+    return [attribute];
+  },
+);
 
 /** A column of the project row aliased `p` (every card statement reads projects as "p"). */
 export const p = (column: string) => sql.raw(`"p"."${column}"`);
@@ -53,10 +46,8 @@ const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 /** A timestamp as Strapi answers it (2026-11-21T19:45:50.751Z). */
 export const iso = (value: SQL) => sql`to_char(${value} AT TIME ZONE 'UTC', ${ISO})`;
 
-function fieldValue(kind: FieldKind, column: string): SQL {
-  switch (kind) {
-    case 'value':
-      return p(column);
+function fieldValue({ type, column }: ScalarAttribute): SQL {
+  switch (type) {
     case 'list':
       // Always a list, empty when there is none: clients never tell null from [] apart.
       return sql`coalesce(${p(column)}, '{}')`;
@@ -64,6 +55,8 @@ function fieldValue(kind: FieldKind, column: string): SQL {
       return sql`${p(column)}::text`;
     case 'datetime':
       return iso(p(column));
+    default:
+      return p(column);
   }
 }
 
@@ -86,9 +79,9 @@ export function cardAttributes(actor: Actor, tables?: TableSink): Attributes {
     actor.kind === 'user'
       ? sql`nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.surname, '')), '')`
       : sql`NULL::text`;
-  const attributes: Attributes = CARD_FIELDS.map(([name, kind, column]) => [
-    name,
-    fieldValue(kind, column ?? name),
+  const attributes: Attributes = CARD_COLUMNS.map((attribute) => [
+    attribute.name,
+    fieldValue(attribute),
   ]);
   attributes.push(
     [

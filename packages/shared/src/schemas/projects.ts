@@ -18,27 +18,70 @@ const dateTime = z.string().describe('ISO 8601, UTC');
 const day = z.string().describe('YYYY-MM-DD');
 const names = z.array(z.string());
 
-/** Spec §3 Project, as every list shows it. */
-export const projectCardSchema = z
-  .object({
-    title: z.string(),
-    description: z.string().nullable(),
-    status: z.enum(PROJECT_STATUSES),
-    type: z.enum(PROJECT_TYPES),
-    ods: z.array(z.number().int().min(1).max(17)),
+const odsList = z.array(z.number().int().min(1).max(17));
+
+/**
+ * Spec §3 Project: the fields of a project as the generic routes answer them
+ * (`GET /api/projects/:id`, `{data: {id, attributes}}`), relations aside. The one list of a
+ * project's fields in the contract: the card below picks from it, the web's forms and pages read it.
+ */
+export const projectAttributesSchema = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  type: z.enum(PROJECT_TYPES),
+  objectives: z.string().nullable(),
+  ods: odsList.nullable(),
+  ods_explanation: z.string().nullable(),
+  academic_profile: z.string().nullable(),
+  requirements: z.string().nullable(),
+  working_method: z.string().nullable(),
+  tags: names.nullable(),
+  internship: z.boolean(),
+  language: z.string().nullable(),
+  presentiality: z.enum(PRESENTIALITY_OPTIONS).nullable(),
+  location: z.string().nullable().describe('Province'),
+  locality: z.string().nullable(),
+  visibility_consent: z.boolean(),
+  remuneration: z.boolean(),
+  dedication: z.enum(DEDICATION_OPTIONS).nullable(),
+  validated: z.boolean(),
+  rejection_reason: z.string().nullable(),
+  application_deadline: day.nullable(),
+  study_areas: names.nullable(),
+  study_subareas: names.nullable(),
+  publishedAt: dateTime.nullable(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type ProjectAttributes = z.infer<typeof projectAttributesSchema>;
+
+/**
+ * Spec §3 Project, as every list shows it: the fields a card shows (its lists always lists), who
+ * published it and, for students, whether they saved it or applied to it.
+ */
+export const projectCardSchema = projectAttributesSchema
+  .pick({
+    title: true,
+    description: true,
+    status: true,
+    type: true,
+    presentiality: true,
+    location: true,
+    locality: true,
+    remuneration: true,
+    dedication: true,
+    language: true,
+    internship: true,
+    application_deadline: true,
+    publishedAt: true,
+    createdAt: true,
+  })
+  .extend({
+    ods: odsList,
     tags: names,
     study_areas: names,
     study_subareas: names,
-    presentiality: z.enum(PRESENTIALITY_OPTIONS).nullable(),
-    location: z.string().nullable().describe('Province'),
-    locality: z.string().nullable(),
-    remuneration: z.boolean(),
-    dedication: z.enum(DEDICATION_OPTIONS).nullable(),
-    language: z.string().nullable(),
-    internship: z.boolean(),
-    application_deadline: day.nullable(),
-    publishedAt: dateTime.nullable(),
-    createdAt: dateTime,
     organization: z
       .object({ id: z.number().int(), name: z.string(), logoUrl: z.string().nullable() })
       .nullable(),
@@ -98,9 +141,8 @@ export type CandidateCounts = z.infer<typeof candidateCountsSchema>;
 /** One of a publisher's projects: the card and what only its publisher sees. */
 export const myProjectSchema = projectCardSchema
   .extend({
-    validated: z.boolean(),
-    rejection_reason: z.string().nullable(),
-    updatedAt: dateTime,
+    ...projectAttributesSchema.pick({ validated: true, rejection_reason: true, updatedAt: true })
+      .shape,
     candidates: candidateCountsSchema,
   })
   .meta({ id: 'MyProject' });

@@ -1,64 +1,40 @@
-import type { MyProjectsAnswer, ProjectCard, ProjectStatus } from '@plataforma/shared';
+import type {
+  MyProjectsAnswer,
+  Pagination,
+  ProjectAttributes as ProjectFields,
+  ProjectCard,
+  ProjectStatus,
+} from '@plataforma/shared';
 
 /** A related record as `populate` answers it (Strapi v4: `{data:{id, attributes}}`). */
 export interface Relation<T> {
   data: { id: number; attributes: T } | null;
 }
 
+/** Strapi v4 page pagination (`meta.pagination`). */
+export type { Pagination };
+
 export interface RelationList<T> {
   data: { id: number; attributes: T }[];
 }
 
-/** Strapi v4 page pagination (`meta.pagination`). */
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
-
 /**
- * A project's attributes as the generic routes answer them (spec §3 Project): every field the
- * screens read, and the relations `GET /api/projects/:id` populates (ADR 0030: one project read
- * for the detail page and the publisher's form).
+ * A project's attributes as the generic routes answer them (spec §3 Project, the shared
+ * contract's fields; any of them may be left out by `fields`), and the relations
+ * `GET /api/projects/:id` populates (ADR 0030: one project read for the detail page and the
+ * publisher's form).
  */
-export interface ProjectAttributes {
-  title: string;
-  description?: string | null;
-  status: ProjectStatus;
-  type?: string | null;
-  objectives?: string | null;
-  ods?: number[] | null;
-  ods_explanation?: string | null;
-  academic_profile?: string | null;
-  requirements?: string | null;
-  working_method?: string | null;
-  tags?: string[] | null;
-  internship?: boolean | null;
-  language?: string | null;
-  presentiality?: string | null;
-  location?: string | null;
-  locality?: string | null;
-  remuneration?: boolean | null;
-  dedication?: string | null;
-  study_areas?: string[] | null;
-  study_subareas?: string[] | null;
-  visibility_consent?: boolean | null;
-  application_deadline?: string | null;
-  rejection_reason?: string | null;
-  validated?: boolean | null;
-  publishedAt?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-  organization?: Relation<{
-    name: string;
-    description?: string | null;
-    web?: string | null;
-    logo?: Relation<{ url: string }>;
-  }>;
-  teacher?: Relation<{ user?: Relation<{ name?: string | null; surname?: string | null }> }>;
-  campus?: Relation<{ name: string; university?: Relation<{ name: string }> }>;
-}
+export type ProjectAttributes = Partial<ProjectFields> &
+  Pick<ProjectFields, 'title' | 'status'> & {
+    organization?: Relation<{
+      name: string;
+      description?: string | null;
+      web?: string | null;
+      logo?: Relation<{ url: string }>;
+    }>;
+    teacher?: Relation<{ user?: Relation<{ name?: string | null; surname?: string | null }> }>;
+    campus?: Relation<{ name: string; university?: Relation<{ name: string }> }>;
+  };
 
 /** One project entry (`{id, attributes}`). */
 export interface ProjectRecord {

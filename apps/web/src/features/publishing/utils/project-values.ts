@@ -1,4 +1,13 @@
-import { ODS, OTHER_OPTION, PROJECT_LANGUAGES, PROVINCES, STUDY_AREAS } from '@plataforma/shared';
+import {
+  DEDICATION_OPTIONS,
+  ODS,
+  OTHER_OPTION,
+  PRESENTIALITY_OPTIONS,
+  PROJECT_LANGUAGES,
+  PROJECT_TYPES,
+  PROVINCES,
+  STUDY_AREAS,
+} from '@plataforma/shared';
 import type { FormValue, FormValues } from '../../../forms/types';
 import type { ProjectAttributes, ProjectPayload } from '../../../entities/project/types';
 import { NO, PROJECT_TAGS, REMOTE, YES } from './project-items';
@@ -39,6 +48,12 @@ function choices(value: FormValue, otherText: FormValue): string[] {
 
 const yesNo = (value: FormValue): boolean => value === YES;
 
+/** A choice of one of spec §3's closed lists (the form offers only those), else null. */
+function oneOf<T extends string>(value: FormValue, allowed: readonly T[]): T | null {
+  const chosen = text(value);
+  return allowed.find((option) => option === chosen) ?? null;
+}
+
 /**
  * The form's values as the project's `data` (spec §3 Project), without status and campus (the
  * campus is a name until it is looked up). ODS are numbers 1 to 17 ("Otra" means nothing there);
@@ -51,16 +66,16 @@ export function toProjectPayload(values: FormValues): Omit<ProjectPayload, 'camp
     if (field === 'title') payload.title = value ?? '';
     else payload[field] = value;
   }
-  payload.type = text(values.type);
+  payload.type = oneOf(values.type, PROJECT_TYPES) ?? undefined;
   payload.ods = list(values.ods)
     .map(Number)
     .filter((number) => ODS.some((goal) => goal.number === number));
   payload.tags = choices(values.tags, values.tags_other);
   payload.internship = yesNo(values.internship);
   payload.remuneration = yesNo(values.remuneration);
-  payload.dedication = text(values.dedication);
+  payload.dedication = oneOf(values.dedication, DEDICATION_OPTIONS);
   payload.language = choice(values.language, values.language_other);
-  payload.presentiality = text(values.presentiality);
+  payload.presentiality = oneOf(values.presentiality, PRESENTIALITY_OPTIONS);
   const isRemote = values.presentiality === REMOTE;
   payload.location = isRemote ? null : choice(values.location, values.location_other);
   payload.locality = isRemote ? null : choice(values.locality, values.locality_other);

@@ -18,3 +18,4 @@ export * from './schemas/catalogue';
 export * from './schemas/profiles';
 export * from './schemas/applications';
 export * from './schemas/upload';
+export * from './constants/web-paths';

@@ -60,7 +60,10 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
  * form for the document; the route checks the parts as they arrive).
  */
 export const uploadFormSchema = z.object({
-  files: z.array(z.string().meta({ format: 'binary' })).min(1).max(MAX_FILES_PER_REQUEST),
+  files: z
+    .array(z.string().meta({ format: 'binary' }))
+    .min(1)
+    .max(MAX_FILES_PER_REQUEST),
   fileInfo: z
     .string()
     .optional()

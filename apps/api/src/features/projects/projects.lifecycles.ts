@@ -4,11 +4,12 @@ import {
   PROJECT_CREATE_STATUSES,
   VALIDATED_STATUSES,
   allowedTransitions,
+  ownProjectsPath,
   type ProjectStatus,
 } from '@plataforma/shared';
 import { applys, coordinators, projects, teachers } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
-import { SYSTEM, type Actor } from '../../lib/strapi/actor';
+import { isAdmin, SYSTEM, type Actor } from '../../lib/strapi/actor';
 import type { RelationChange } from '../../lib/strapi/input';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
 import { loadRenderContext, queueEmail, recipientSchema } from '../email/outbox';
@@ -28,8 +29,6 @@ export const PROJECT_UID = 'api::project.project';
 const OWNER_RELATIONS = ['teacher', 'coordinator', 'organization'] as const;
 /** Relations a publisher never writes: applications, and the progress record of a selection. */
 const SERVER_RELATIONS = ['applys', 'progress'] as const;
-
-const isAdminActor = (actor: Actor) => actor.kind === 'user' && actor.role === 'admin';
 
 interface ProjectRow {
   id: number;
@@ -200,7 +199,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       const { tx, actor, data } = event;
       if (actor === SYSTEM) return;
       const status = (data.status ?? 'Pendiente') as ProjectStatus;
-      if (actor.kind !== 'user' || isAdminActor(actor)) {
+      if (actor.kind !== 'user' || isAdmin(actor)) {
         if (status === 'Rechazada') requireReason(data);
         checkPublishedAt(data, status);
         followStatus(event, status);
@@ -227,7 +226,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       if (actor === SYSTEM) return;
       const before = await readProject(tx, id);
       state.before = before;
-      const admin = isAdminActor(actor);
+      const admin = isAdmin(actor);
       if (!admin) {
         // Owners never change hands outside an admin's desk.
         if (SERVER_RELATIONS.some((key) => key in data)) throw forbidden();
@@ -261,7 +260,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       const before = state.before;
       if (actor === SYSTEM || !before) return;
       const after = await readProject(tx, id);
-      if (after.status === before.status || !isAdminActor(actor)) return;
+      if (after.status === before.status || !isAdmin(actor)) return;
       // An admin's decision is told to the publisher (spec §7 confirmProject).
       const recipients = await publishersOf(tx, after);
       if (recipients.length === 0) return;
@@ -279,7 +278,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
             ...(after.status === 'Rechazada' && after.rejectionReason
               ? { reason: after.rejectionReason.slice(0, MAX_EMAIL_PARAGRAPH) }
               : {}),
-            link: `${context.publicUrl}${recipient.profileType === 'coordinator' ? '/organizations' : '/projects/personal'}`,
+            link: `${context.publicUrl}${ownProjectsPath(recipient.profileType)}`,
           },
           context,
         );
@@ -288,7 +287,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
     },
 
     async beforeDelete({ tx, actor, id }) {
-      if (actor === SYSTEM || (actor.kind === 'user' && isAdminActor(actor))) return;
+      if (actor === SYSTEM || (actor.kind === 'user' && isAdmin(actor))) return;
       const [candidate] = await tx
         .select({ id: applys.id })
         .from(applys)

@@ -1,3 +1,4 @@
+import { ownProjectsPath } from '@plataforma/shared';
 import { Link } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
@@ -6,7 +7,6 @@ import { ApiErrorAlert } from '../../../features/publishing/components/api-error
 import { CandidatesReview } from '../../../features/publishing/components/candidates-review';
 import { StatusBadge } from '../../../features/publishing/components/status-badge';
 import { ApiError } from '../../../lib/api-client';
-import { getOwnListPath } from './create-project-route';
 import { ProjectNotFound, useProjectId } from './edit-project-route';
 import { PublishingPage } from './publishing-gates';
 
@@ -44,7 +44,7 @@ function Candidates({ id }: { id: number }) {
         <div className="flex flex-wrap items-center gap-3">
           <StatusBadge status={status} />
           <Link
-            to={getOwnListPath(user?.profileType)}
+            to={ownProjectsPath(user?.profileType)}
             className="text-sm font-semibold text-main underline underline-offset-2 hover:no-underline"
           >
             Volver a mis proyectos

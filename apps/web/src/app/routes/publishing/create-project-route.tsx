@@ -1,3 +1,4 @@
+import { ownProjectsPath } from '@plataforma/shared';
 import { useCallback } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -21,11 +22,6 @@ export const PROJECT_FETCHERS: ProjectCatalogueFetchers = {
   campuses: getCampusOptions,
 };
 
-/** Where a publisher's list is: coordinators have theirs at /organizations (spec §2). */
-export function getOwnListPath(role: string | null | undefined): string {
-  return role === 'coordinator' ? '/organizations' : '/projects/personal';
-}
-
 /** What the list says after a save. */
 export function getSavedNotice(status: SaveStatus | undefined): string {
   if (status === 'Por validar') {
@@ -45,7 +41,7 @@ export function CreateProjectRoute() {
   const { permissions, isPending } = usePermissions();
   const navigate = useNavigate();
   const role = user?.profileType;
-  const listPath = getOwnListPath(role);
+  const listPath = ownProjectsPath(role);
   const onSaved = useCallback(
     (_project: ProjectRecord, status: SaveStatus | undefined) => {
       const state: NoticeState = { notice: getSavedNotice(status) };

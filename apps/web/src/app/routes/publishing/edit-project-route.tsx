@@ -1,3 +1,4 @@
+import { ownProjectsPath } from '@plataforma/shared';
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -9,7 +10,7 @@ import { ApiErrorAlert } from '../../../features/publishing/components/api-error
 import { ProjectEditor } from '../../../features/publishing/components/project-editor';
 import { canEditProject } from '../../../features/publishing/utils/project-actions';
 import { ApiError } from '../../../lib/api-client';
-import { getOwnListPath, getSavedNotice, PROJECT_FETCHERS } from './create-project-route';
+import { getSavedNotice, PROJECT_FETCHERS } from './create-project-route';
 import { PublishingPage, Refusal, type NoticeState } from './publishing-gates';
 
 /** A route's numeric `:id`, or null. */
@@ -33,7 +34,7 @@ function EditProject({ id }: { id: number }) {
   const { user } = useSession();
   const project = useProject(id);
   const navigate = useNavigate();
-  const listPath = getOwnListPath(user?.profileType);
+  const listPath = ownProjectsPath(user?.profileType);
   const onSaved = useCallback(
     (_saved: ProjectRecord, status: SaveStatus | undefined) => {
       const state: NoticeState = { notice: getSavedNotice(status) };

@@ -1,3 +1,4 @@
+import { TEACHER_PROJECTS_PATH } from '@plataforma/shared';
 import { Navigate, useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
@@ -50,7 +51,7 @@ export function OrganizationProjectsRoute() {
   const { permissions, isPending } = usePermissions();
   const notice = useNotice();
   const role = user?.profileType;
-  if (role === 'teacher') return <Navigate to="/projects/personal" replace />;
+  if (role === 'teacher') return <Navigate to={TEACHER_PROJECTS_PATH} replace />;
   if (role === 'coordinator' && !details?.organization) {
     if (isPending) return <LoadingStatus />;
     if (permissions.organizations.create) return <Navigate to="/organizations/create" replace />;

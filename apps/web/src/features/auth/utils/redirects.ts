@@ -1,3 +1,4 @@
+import { COORDINATOR_PROJECTS_PATH } from '@plataforma/shared';
 import type { ProfileType } from '@plataforma/shared';
 
 /** Query parameter of the login page that holds where to go after signing in. */
@@ -25,7 +26,7 @@ export function homeFor(profileType: ProfileType | null | undefined): string {
     case 'teacher':
       return '/projects';
     case 'coordinator':
-      return '/organizations';
+      return COORDINATOR_PROJECTS_PATH;
     default:
       return '/';
   }

@@ -1,3 +1,4 @@
+import { COORDINATOR_PROJECTS_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
 import type { LandingIconName } from '../components/landing-icon';
 
 /** The feature switches the welcome needs (spec §3 Permissions per feature). */
@@ -76,7 +77,7 @@ export function areaLinksFor({ profileType, hasOrganization, permissions }: Area
         permissions.projects.create && {
           label: 'Mis proyectos',
           description: 'Los proyectos que has publicado y sus candidaturas.',
-          to: '/projects/personal',
+          to: TEACHER_PROJECTS_PATH,
           icon: 'bookmark',
         },
         permissions.projects.create && {
@@ -105,7 +106,7 @@ export function areaLinksFor({ profileType, hasOrganization, permissions }: Area
           {
             label: 'Mis proyectos',
             description: 'Los proyectos de tu organización y sus candidaturas.',
-            to: '/organizations',
+            to: COORDINATOR_PROJECTS_PATH,
             icon: 'bookmark',
           },
         );

@@ -1,3 +1,4 @@
+import { COORDINATOR_PROJECTS_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
 import type {
   MenuAccount,
   MenuAction,
@@ -141,7 +142,7 @@ function teacherEntries(permissions: MenuPermissions): MenuEntry[] {
   if (permissions.projects.create) {
     entries.push(
       link('teacher.publish', 'Publica tu proyecto', '/projects/create'),
-      link('teacher.own', 'Mis proyectos', '/projects/personal'),
+      link('teacher.own', 'Mis proyectos', TEACHER_PROJECTS_PATH),
       link('teacher.dashboard', 'Panel de Control', '/teachers/dashboard'),
     );
   }
@@ -156,7 +157,7 @@ function coordinatorEntries(permissions: MenuPermissions, details: MenuDetails):
     if (permissions.projects.create) {
       entries.push(link('coordinator.publish', 'Publicar mi proyecto', '/projects/create'));
     }
-    entries.push(link('coordinator.own', 'Mis proyectos', '/organizations'));
+    entries.push(link('coordinator.own', 'Mis proyectos', COORDINATOR_PROJECTS_PATH));
     return entries;
   }
   if (permissions.organizations.create) {

@@ -1,0 +1,13 @@
+/**
+ * Addresses of the web app that the API also writes (in emails and communication entries) and
+ * several screens link to (spec §2 routes).
+ */
+
+/** A teacher's own projects (spec §2 "Teacher's own projects"). */
+export const TEACHER_PROJECTS_PATH = '/projects/personal';
+/** A coordinator's organisation and its projects (spec §2). */
+export const COORDINATOR_PROJECTS_PATH = '/organizations';
+
+/** Where a publisher manages their projects: coordinators at their organisation, others at theirs. */
+export const ownProjectsPath = (profileType: string | null | undefined): string =>
+  profileType === 'coordinator' ? COORDINATOR_PROJECTS_PATH : TEACHER_PROJECTS_PATH;

@@ -19,3 +19,4 @@ export * from './schemas/profiles';
 export * from './schemas/applications';
 export * from './schemas/upload';
 export * from './constants/web-paths';
+export * from './schemas/footer';

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, publishedAt, timestamps } from './columns';
+import type { FooterSectionComponent } from '@plataforma/shared';
 import { files } from './users';
 
 /** `GET /api/brandings` answers the menu logo (also the favicon). */
@@ -46,39 +47,6 @@ export const featurePermissions = pgTable(
   },
   (t) => [uniqueIndex('feature_permissions_role_feature_unique').on(t.role, t.feature)],
 );
-
-/** Footer image of a column; `source` is the media, stored in its wire form. */
-export interface FooterImage {
-  source?: {
-    data: { id: number; attributes: { url: string; alternativeText?: string | null } } | null;
-  };
-  alternativeText?: string | null;
-  isLink?: boolean;
-  width?: number | null;
-  height?: number | null;
-}
-export interface FooterLink {
-  title?: string | null;
-  text?: string | null;
-  url?: string | null;
-  language?: string | null;
-}
-export interface FooterLanguageOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
-export interface FooterColumn {
-  images?: FooterImage[];
-  links?: FooterLink[];
-  languageSelector?: FooterLanguageOption[];
-}
-export interface FooterRow {
-  columns: FooterColumn[];
-}
-export interface FooterSectionComponent {
-  rows: FooterRow[];
-}
 
 /** Footer content (spec §3 Footer content); the web reads data[0].attributes.FooterSection. */
 export const footerSections = pgTable(

@@ -33,7 +33,7 @@ export async function catalogueRoutes(instance: FastifyInstance) {
       },
       (request, reply) =>
         serveCached(request, reply, (tables) =>
-          findNames(entities, uid, request.query, request.actor, tables),
+          findNames(app, request.actor, { uid, query: request.query }, tables),
         ),
     );
   names('/api/universities/names', UNIVERSITY, 'University names (combobox options)', []);

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { OPTION_PAGE_SIZE, type NamesAnswer, type NamesQuery } from '@plataforma/shared';
 import type { JsonText } from '../../lib/cache/serve-cached';
 import { validationError } from '../../lib/errors';
-import type { Principal } from '../../lib/strapi/actor';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/strapi/actor';
 import { column } from '../../lib/strapi/compile';
-import type { EntityService, TableSink } from '../../lib/strapi/engine';
+import type { TableSink } from '../../lib/strapi/engine';
 
 type NameFilter = NonNullable<NonNullable<NamesQuery['filters']>['name']>;
 
@@ -15,10 +16,9 @@ type NameFilter = NonNullable<NonNullable<NamesQuery['filters']>['name']>;
  * person typing in a search box means.
  */
 export async function findNames(
-  entities: EntityService,
-  uid: string,
-  { filters = {}, pagination }: NamesQuery,
-  principal: Principal,
+  { entities }: AppContext,
+  actor: Actor,
+  { uid, query: { filters = {}, pagination } }: { uid: string; query: NamesQuery },
   tables?: TableSink,
 ): Promise<JsonText<NamesAnswer>> {
   const { name, ...rest } = filters;
@@ -32,7 +32,7 @@ export async function findNames(
   });
   const pattern =
     search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return entities.findParsedJson(type, parsed, principal, {
+  return entities.findParsedJson(type, parsed, actor, {
     tables,
     extraCondition: pattern
       ? (alias) => sql`lower(unaccent(${column(alias, 'name')})) LIKE lower(unaccent(${pattern}))`

@@ -67,7 +67,7 @@ export interface ListOptions {
 }
 
 /**
- * The Strapi v4 entity service over the registry: find, findOne, create, update and delete for any
+ * The Strapi v4 entity service over the registry: find, findOneJson, create, update and delete for any
  * content type, applying the type's access policy to every row read or written.
  */
 export class EntityService {
@@ -214,16 +214,6 @@ export class EntityService {
   }
 
   /** `GET /api/{plural}/{id}`: 404 when missing or outside the reader's scope. */
-  async findOne(
-    uid: string,
-    id: number,
-    raw: RawQuery,
-    principal: Principal,
-    tables?: TableSink,
-  ): Promise<EntryResponse> {
-    return JSON.parse(await this.findOneJson(uid, id, raw, principal, tables)) as EntryResponse;
-  }
-
   async findOneJson(
     uid: string,
     id: number,
@@ -240,15 +230,6 @@ export class EntityService {
   }
 
   /** `GET /api/{singular}` of a single type: its one entry. */
-  async findSingle(
-    uid: string,
-    raw: RawQuery,
-    principal: Principal,
-    tables?: TableSink,
-  ): Promise<EntryResponse> {
-    return JSON.parse(await this.findSingleJson(uid, raw, principal, tables)) as EntryResponse;
-  }
-
   async findSingleJson(
     uid: string,
     raw: RawQuery,

@@ -1,7 +1,7 @@
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import type { EntityService } from './lib/strapi/engine';
-import type { EmailSender } from './features/email/email.sender';
+import type { EmailSender } from './lib/mail/email.sender';
 
 /**
  * What a service receives as its first argument: the process's shared dependencies, nothing of

@@ -1,7 +1,6 @@
 import { eq, getTableName } from 'drizzle-orm';
 import type { ProfileType } from '@plataforma/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseCookie } from 'cookie';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
 import { unauthorized } from '../lib/errors';
@@ -23,12 +22,6 @@ declare module 'fastify' {
      * and `POST /auth` is called precisely when the access token has expired.
      */
     auth?: boolean;
-    /**
-     * `true`: a page the browser navigates to (it cannot send a bearer header) reads the session
-     * from the `token` cookie the web app keeps (spec §4 Session). An invalid cookie is a visitor.
-     * Only for GET pages and POSTs that also check their Origin; the cookie is SameSite=Lax.
-     */
-    cookieAuth?: boolean;
   }
 }
 
@@ -98,23 +91,14 @@ async function actorPlugin(app: FastifyInstance) {
     request.actor = VISITOR;
     const { config } = request.routeOptions;
     const header = request.headers.authorization;
-    if (header === undefined) {
-      const cookie = config.cookieAuth === true ? tokenCookie(request.headers.cookie) : undefined;
-      if (cookie) request.actor = (await actorOf(cookie)) ?? VISITOR;
-      return;
-    }
-    if (config.auth === false) return;
+    // Every call is bearer-only (ADR 0030): no route reads the session cookie, so a cross-site
+    // request can never act for the user.
+    if (header === undefined || config.auth === false) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const actor = match ? await actorOf(match[1] as string) : null;
     if (!actor) throw invalidCredentials();
     request.actor = actor;
   });
-}
-
-/** The value of the `token` cookie, if the request carries one. */
-export function tokenCookie(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  return parseCookie(header).token || undefined;
 }
 
 export const actor = fp(actorPlugin, { name: 'actor' });

@@ -4,7 +4,7 @@ import { applys, calls, projectProgresses, projects, students } from '../../db/s
 import { AppError, validationError } from '../../lib/errors';
 import { roleOf, SYSTEM, type Principal } from '../../lib/strapi/actor';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
-import { loadRenderContext } from '../email/outbox';
+import { loadRenderContext } from '../../lib/mail/outbox';
 import {
   loadApplicationFacts,
   notifyApplied,

@@ -11,8 +11,8 @@ import {
   type NotificationPreferences,
 } from '../../db/schema';
 import type { Transaction } from '../../lib/strapi/types';
-import { queueEmail } from '../email/outbox';
-import { escapeHtml, type RenderContext } from '../email/templates';
+import { queueEmail } from '../../lib/mail/outbox';
+import { escapeHtml, type RenderContext } from '../../lib/mail/templates';
 import { reviewersToNotify } from '../projects/projects.people';
 
 /**

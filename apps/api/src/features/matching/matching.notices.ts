@@ -11,8 +11,8 @@ import {
   users,
 } from '../../db/schema';
 import type { Transaction } from '../../lib/strapi/types';
-import { EMAIL_QUEUED_CHANNEL, loadRenderContext, recipientSchema } from '../email/outbox';
-import { escapeHtml, renderEmail } from '../email/templates';
+import { EMAIL_QUEUED_CHANNEL, loadRenderContext, recipientSchema } from '../../lib/mail/outbox';
+import { escapeHtml, renderEmail } from '../../lib/mail/templates';
 import { projectMatchColumns, studentMatchColumns } from './matching.columns';
 import {
   MATCH_NOTIFY_THRESHOLD,

@@ -12,7 +12,7 @@ import { AppError, forbidden } from '../../lib/errors';
 import { isAdmin, SYSTEM, type Actor } from '../../lib/strapi/actor';
 import type { RelationChange } from '../../lib/strapi/input';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
-import { loadRenderContext, queueEmail, recipientSchema } from '../email/outbox';
+import { loadRenderContext, queueEmail, recipientSchema } from '../../lib/mail/outbox';
 import { permissionsFor } from '../site/site.service';
 import { publishersToNotify } from './projects.people';
 

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { brandingSaas, emailOutbox } from '../../db/schema';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../errors';
 import { renderEmail, type RenderContext, type TemplateData, type TemplateName } from './templates';
 
 /** A database or a transaction: the email is written with the change that causes it. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { EMAIL_STATUSES, emailOutbox } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { IN_FLIGHT } from './email.sender';
+import { IN_FLIGHT } from '../../lib/mail/email.sender';
 
 /**
  * The admins' view of the outbox (issue 3 Email): what went, what is waiting and why, and a way to

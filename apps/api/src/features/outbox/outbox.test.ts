@@ -8,8 +8,8 @@ import { buildMailingApp, outboxTo, uniqueEmail } from '../../../test/helpers/em
 import { asAdmin, signedIn, unique } from '../../../test/helpers/factories';
 import { send } from '../../../test/helpers/http';
 import { SmtpSink } from '../../../test/helpers/smtp-sink';
-import { LEASE_SECONDS } from './email.sender';
-import { queueEmail } from './outbox';
+import { LEASE_SECONDS } from '../../lib/mail/email.sender';
+import { queueEmail } from '../../lib/mail/outbox';
 
 const CONTEXT = { projectName: 'Plataforma de pruebas', publicUrl: 'http://localhost:3000' };
 

@@ -14,8 +14,8 @@ import {
 import { AppError, forbidden } from '../../lib/errors';
 import { consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import type { Actor } from '../../lib/strapi/actor';
-import { loadRenderContext, queueEmail } from './outbox';
-import type { RenderContext } from './templates';
+import { loadRenderContext, queueEmail } from '../../lib/mail/outbox';
+import type { RenderContext } from '../../lib/mail/templates';
 import type {
   ConfirmApplyBody,
   ConfirmNewCandidatesBody,

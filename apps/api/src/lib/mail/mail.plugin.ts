@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { communicationRoutes } from './communication.routes';
 import { DISABLED_SENDER, OutboxSender, type EmailSender } from './email.sender';
-import { outboxRoutes } from './outbox.routes';
-import { outboxPages } from './outbox.page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,11 +13,11 @@ declare module 'fastify' {
 }
 
 /**
- * Email (issue 3, ADRs 0009 and 0010): the outbox sender of this process, the admins' outbox and
- * the communication calls of spec §7. Without SMTP_URL nothing is delivered: emails stay
- * `pending` in the outbox, readable by admins.
+ * Mail (ADR 0009): the outbox sender of this process. Features queue emails with `queueEmail` in
+ * the transaction of the change that causes them (lib/mail/outbox.ts). Without SMTP_URL nothing
+ * is delivered: emails stay `pending` in the outbox, readable by admins (features/outbox).
  */
-async function email(app: FastifyInstance) {
+async function mail(app: FastifyInstance) {
   const smtpUrl = app.config.smtpUrl;
   const sender = smtpUrl
     ? new OutboxSender({ db: app.db, smtpUrl, from: app.config.mailFrom, log: app.log })
@@ -33,9 +30,6 @@ async function email(app: FastifyInstance) {
     app.addHook('preClose', () => sender.stop());
     app.addHook('onClose', () => sender.stop());
   }
-  await app.register(outboxRoutes);
-  await app.register(outboxPages);
-  await app.register(communicationRoutes);
 }
 
-export const emailPlugin = fp(email, { name: 'email' });
+export const mailPlugin = fp(mail, { name: 'mail' });

@@ -20,3 +20,5 @@ export * from './schemas/applications';
 export * from './schemas/upload';
 export * from './constants/web-paths';
 export * from './schemas/footer';
+export * from './schemas/outbox';
+export * from './schemas/communications';

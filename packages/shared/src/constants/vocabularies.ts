@@ -107,3 +107,7 @@ export const FEATURES = [
   'notifications',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/** States of an email in the outbox (ADR 0009): waiting or retrying, delivered, given up. */
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];

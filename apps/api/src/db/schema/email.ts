@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { EMAIL_STATUSES } from '@plataforma/shared';
 import { check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { inList } from './checks';
-
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
  * Every email is written here in the same transaction as the change that causes it; a sender

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import {
-  confirmApplyBody,
-  confirmNewCandidatesBody,
-  confirmProjectBody,
-  confirmSelectedBody,
-  confirmStatusApplyBody,
-  inviteBody,
-  parseBody,
-} from './communication.schemas';
+  communicationSentSchema,
+  confirmApplyBodySchema,
+  confirmNewCandidatesBodySchema,
+  confirmProjectBodySchema,
+  confirmSelectedBodySchema,
+  confirmStatusApplyBodySchema,
+  inviteBodySchema,
+} from '@plataforma/shared';
+import { onlyRoles } from '../../lib/route-guards';
+import { routeSchema } from '../../lib/route-schema';
+import type { Actor } from '../../lib/strapi/actor';
+import type { AppContext } from '../../context';
 import {
   CALL_ROLES,
   confirmApply,
@@ -16,60 +22,88 @@ import {
   confirmSelected,
   confirmStatusApply,
   invite,
-  requireRole,
 } from './communication.service';
 
 const OK = { ok: true } as const;
+type Call = keyof typeof CALL_ROLES;
 
 /**
  * `POST /api/communication/<call>` (spec §7 Communications, all bearer). Each answers `{ok: true}`
  * once its emails are in the outbox; who may send what to whom is ADR 0010. The role is checked
  * before the body, so a caller who may never use a call learns nothing from its validation.
  */
-export async function communicationRoutes(app: FastifyInstance) {
-  app.post('/api/communication/inviteTeacher', async (request) => {
-    requireRole(request.actor, CALL_ROLES.inviteTeacher);
-    await invite(app, request.actor, 'teacher', parseBody(inviteBody, request.body));
-    return OK;
-  });
+export async function communicationRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/communication/inviteStudent', async (request) => {
-    requireRole(request.actor, CALL_ROLES.inviteStudent);
-    await invite(app, request.actor, 'student', parseBody(inviteBody, request.body));
-    return OK;
-  });
-
-  app.post('/api/communication/confirmApply', async (request) => {
-    requireRole(request.actor, CALL_ROLES.confirmApply);
-    await confirmApply(app, request.actor, parseBody(confirmApplyBody, request.body));
-    return OK;
-  });
-
-  app.post('/api/communication/confirmNewCandidates', async (request) => {
-    requireRole(request.actor, CALL_ROLES.confirmNewCandidates);
-    await confirmNewCandidates(
-      app,
-      request.actor,
-      parseBody(confirmNewCandidatesBody, request.body),
+  function call<B extends ZodType>(
+    name: Call,
+    summary: string,
+    body: B,
+    handle: (ctx: AppContext, actor: Actor, input: B['_zod']['output']) => Promise<void>,
+  ) {
+    const roles = CALL_ROLES[name];
+    app.post(
+      `/api/communication/${name}`,
+      {
+        preValidation: onlyRoles(roles),
+        schema: routeSchema(
+          {
+            tag: 'communication',
+            summary,
+            description: `Bearer; ${roles.join(', ')}. Answers once the emails are in the outbox (ADR 0010). A role that may not use the call gets 403 before the body is read; a recipient or project outside the caller's reach, 403.`,
+            access: 'bearer',
+            errors: [400, 401, 403, 429],
+          },
+          { body, response: { 200: communicationSentSchema } },
+        ),
+      },
+      async (request) => {
+        await handle(app, request.actor, request.body);
+        return OK;
+      },
     );
-    return OK;
-  });
+  }
 
-  app.post('/api/communication/confirmStatusApply', async (request) => {
-    requireRole(request.actor, CALL_ROLES.confirmStatusApply);
-    await confirmStatusApply(app, request.actor, parseBody(confirmStatusApplyBody, request.body));
-    return OK;
-  });
-
-  app.post('/api/communication/confirmSelected', async (request) => {
-    requireRole(request.actor, CALL_ROLES.confirmSelected);
-    await confirmSelected(app, request.actor, parseBody(confirmSelectedBody, request.body));
-    return OK;
-  });
-
-  app.post('/api/communication/confirmProject', async (request) => {
-    requireRole(request.actor, CALL_ROLES.confirmProject);
-    await confirmProject(app, request.actor, parseBody(confirmProjectBody, request.body));
-    return OK;
-  });
+  call(
+    'inviteTeacher',
+    'Invite a teacher to register or sign in',
+    inviteBodySchema,
+    (ctx, actor, body) => invite(ctx, actor, 'teacher', body),
+  );
+  call(
+    'inviteStudent',
+    'Invite a student to register or sign in',
+    inviteBodySchema,
+    (ctx, actor, body) => invite(ctx, actor, 'student', body),
+  );
+  call(
+    'confirmApply',
+    'Confirm to a student their own application',
+    confirmApplyBodySchema,
+    confirmApply,
+  );
+  call(
+    'confirmNewCandidates',
+    'Tell a publisher of the project about a new candidate',
+    confirmNewCandidatesBodySchema,
+    confirmNewCandidates,
+  );
+  call(
+    'confirmStatusApply',
+    'Tell an applicant the stored status of their application',
+    confirmStatusApplyBodySchema,
+    confirmStatusApply,
+  );
+  call(
+    'confirmSelected',
+    'Introduce a selected student and their tutor to each other',
+    confirmSelectedBodySchema,
+    confirmSelected,
+  );
+  call(
+    'confirmProject',
+    'Tell a project’s publisher its stored status',
+    confirmProjectBodySchema,
+    confirmProject,
+  );
 }

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import {
   applys,
@@ -23,7 +22,10 @@ import type {
   ConfirmSelectedBody,
   ConfirmStatusApplyBody,
   InviteBody,
-} from './communication.schemas';
+  ProfileType,
+} from '@plataforma/shared';
+import type { AppContext } from '../../context';
+import type { Transaction } from '../../lib/strapi/types';
 
 /**
  * The communication calls of spec §7 (issue 3 Email, ADR 0010). None is a relay: each checks that
@@ -32,8 +34,9 @@ import type {
  * has nothing (a phone number an admin types).
  */
 
-type Role = 'student' | 'teacher' | 'coordinator' | 'admin';
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The roles that may use some call: every profile. */
+type Role = ProfileType;
+type Tx = Transaction;
 type Reader = Pick<Database, 'select'>;
 
 const HOUR = 3_600;
@@ -160,7 +163,7 @@ const applicationsPage = (context: RenderContext) => `${context.publicUrl}/profi
  * wakes the sender.
  */
 async function send(
-  app: FastifyInstance,
+  app: AppContext,
   caller: Caller,
   invitees: readonly string[],
   work: (tx: Tx, context: RenderContext) => Promise<void>,
@@ -188,7 +191,7 @@ async function send(
  * tells nothing about who is registered.
  */
 export async function invite(
-  app: FastifyInstance,
+  app: AppContext,
   actor: Actor,
   profile: 'teacher' | 'student',
   body: InviteBody,
@@ -242,7 +245,7 @@ async function ownApplication(tx: Tx, userId: number, projectName: string) {
 
 /** `confirmApply`: the student who applied, to their own address. */
 export async function confirmApply(
-  app: FastifyInstance,
+  app: AppContext,
   actor: Actor,
   body: ConfirmApplyBody,
 ): Promise<void> {
@@ -282,7 +285,7 @@ async function isPublisher(tx: Tx, userId: number, projectId: number): Promise<b
  * the application and the student record.
  */
 export async function confirmNewCandidates(
-  app: FastifyInstance,
+  app: AppContext,
   actor: Actor,
   body: ConfirmNewCandidatesBody,
 ): Promise<void> {
@@ -363,7 +366,7 @@ async function managedApplication(tx: Tx, caller: Caller, email: string, project
  * status of their application, as stored (the web calls it after changing it).
  */
 export async function confirmStatusApply(
-  app: FastifyInstance,
+  app: AppContext,
   actor: Actor,
   body: ConfirmStatusApplyBody,
 ): Promise<void> {
@@ -392,7 +395,7 @@ export async function confirmStatusApply(
  * project's teacher or the tutor assigned to the application) about each other.
  */
 export async function confirmSelected(
-  app: FastifyInstance,
+  app: AppContext,
   actor: Actor,
   body: ConfirmSelectedBody,
 ): Promise<void> {
@@ -468,7 +471,7 @@ export async function confirmSelected(
  * rejection, as stored).
  */
 export async function confirmProject(
-  app: FastifyInstance,
+  app: AppContext,
   actor: Actor,
   body: ConfirmProjectBody,
 ): Promise<void> {

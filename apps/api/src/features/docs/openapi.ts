@@ -7,7 +7,6 @@ import {
   PROFILE_TYPES,
   REMEMBER_ME_DAYS,
 } from '@plataforma/shared';
-import { EMAIL_STATUSES } from '../../db/schema';
 import { MAX_POPULATE_DEPTH } from '../../lib/strapi/parse';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
 import { SELF_SERVICE_PROFILE_TYPES } from '../auth/auth.schemas';
@@ -384,8 +383,6 @@ const tagged =
 
 const auth = tagged('auth');
 const users = tagged('users');
-const communication = tagged('communication');
-const outbox = tagged('outbox');
 
 const OK_ANSWER = json(object({ ok: { type: 'boolean', enum: [true] } }));
 const LINK_SENT = json(object({ email, sent: { type: 'boolean', enum: [true] } }));
@@ -417,26 +414,6 @@ const adminRegisterBody = strict({
   data: strict({ ...profileFields, profileType: enumOf(PROFILE_TYPES) }),
 });
 const newPassword = { password, passwordConfirmation: password };
-
-/** Text fields of the communication calls: no line breaks (nothing may reach a header). */
-const line = (maxLength: number): Schema => ({
-  type: 'string',
-  maxLength,
-  pattern: '^[^\\r\\n]*$',
-});
-const projectName = line(255);
-const phone = line(40);
-
-const COMMUNICATION_ERRORS = [400, 401, 403, 429] as const;
-const communicationCall = (summary: string, roles: string, body: Schema) =>
-  communication({
-    summary,
-    description: `Bearer; ${roles}. Answers once the emails are in the outbox (ADR 0010). A role that may not use the call gets 403 before the body is read; a recipient or project outside the caller's reach, 403.`,
-    access: 'bearer',
-    body,
-    ok: OK_ANSWER,
-    errors: [...COMMUNICATION_ERRORS],
-  });
 
 const customPaths: OpenAPIV3.PathsObject = {
   // ---- authentication (ADR 0008) ----
@@ -635,105 +612,6 @@ const customPaths: OpenAPIV3.PathsObject = {
       errors: [400, 401, 403],
     }),
   },
-  // ---- email (ADRs 0009, 0010) ----
-  '/api/communication/inviteTeacher': {
-    post: communicationCall('Invite a teacher to register or sign in', 'admins', strict({ email })),
-  },
-  '/api/communication/inviteStudent': {
-    post: communicationCall(
-      'Invite a student to register or sign in',
-      'admins and teachers',
-      strict({ email }),
-    ),
-  },
-  '/api/communication/confirmApply': {
-    post: communicationCall(
-      'Confirm to a student their own application',
-      'students',
-      strict({ email, projectName, 'organizationName?': line(255) }),
-    ),
-  },
-  '/api/communication/confirmNewCandidates': {
-    post: communicationCall(
-      'Tell a publisher of the project about a new candidate',
-      'students (the applicant)',
-      strict({
-        emailCoordinator: email,
-        emailStudent: email,
-        projectName,
-        'degree?': line(255),
-        'province?': line(100),
-        'contact_name?': line(255),
-        'interest?': line(5000),
-        'good_candidate?': line(5000),
-        'motivation?': line(5000),
-      }),
-    ),
-  },
-  '/api/communication/confirmStatusApply': {
-    post: communicationCall(
-      'Tell an applicant the stored status of their application',
-      'teachers, coordinators (projects they publish) and admins',
-      strict({ email, projectName, 'organization?': line(255), 'status?': line(50) }),
-    ),
-  },
-  '/api/communication/confirmSelected': {
-    post: communicationCall(
-      'Introduce a selected student and their tutor to each other',
-      'teachers, coordinators (projects they publish) and admins',
-      strict({ emailT: email, emailS: email, projectName, 'phone?': phone }),
-    ),
-  },
-  '/api/communication/confirmProject': {
-    post: communicationCall(
-      'Tell a project’s publisher its stored status',
-      'admins',
-      strict({ email, projectName, 'contact_phone?': phone, 'status?': line(50) }),
-    ),
-  },
-  '/api/admin/outbox': {
-    get: outbox({
-      summary: 'The outbox, newest first (admins)',
-      access: 'bearer',
-      parameters: [
-        queryParameter('filters[status]', enumOf(EMAIL_STATUSES)),
-        queryParameter(
-          'filters[recipient][$containsi]',
-          string,
-          'Also filters[recipient], [$eq] or [$eqi] (case-insensitive equality)',
-        ),
-        queryParameter('pagination[page]', { type: 'integer', minimum: 1, default: 1 }),
-        queryParameter('pagination[pageSize]', {
-          type: 'integer',
-          minimum: 1,
-          maximum: MAX_PAGE_SIZE,
-          default: DEFAULT_PAGE_SIZE,
-        }),
-      ],
-      ok: json(ref('OutboxEmailListResponse')),
-      errors: [400, 401, 403],
-    }),
-  },
-  '/api/admin/outbox/{id}': {
-    get: outbox({
-      summary: 'An email as rendered, HTML and text included (admins)',
-      access: 'bearer',
-      parameters: [idParameter],
-      ok: json(ref('OutboxEmailResponse')),
-      errors: [400, 401, 403, 404],
-    }),
-  },
-  '/api/admin/outbox/{id}/retry': {
-    post: outbox({
-      summary: 'Send a failed or waiting email again now (admins)',
-      access: 'bearer',
-      parameters: [idParameter],
-      ok: json(ref('OutboxEmailResponse')),
-      errors: [400, 401, 403, 404, 409],
-    }),
-  },
-
-  // ---- site and catalogue ----
 };
 
 /** Answers of the custom routes that are not content types. */
@@ -769,26 +647,6 @@ const customSchemas: Record<string, Schema> = {
       'A user as users-permissions answers it: flat, no {data, meta} envelope (populated relations flat too)',
     allOf: [object({ id: integer }), ref('UserAttributes')],
   },
-  OutboxEmailAttributes: object({
-    recipient: string,
-    subject: string,
-    template: string,
-    status: enumOf(EMAIL_STATUSES),
-    attempts: integer,
-    nextAttemptAt: nullable({ type: 'string', format: 'date-time' }),
-    lastError: nullable({ type: 'string' }),
-    sentAt: nullable({ type: 'string', format: 'date-time' }),
-    createdAt: dateTime,
-    updatedAt: dateTime,
-    'html?': { type: 'string', description: 'Only in the single-email answer' },
-    'text?': { type: 'string', description: 'Only in the single-email answer' },
-  }),
-  OutboxEmail: object({ id: integer, attributes: ref('OutboxEmailAttributes') }),
-  OutboxEmailResponse: object({ data: ref('OutboxEmail'), meta: { type: 'object' } }),
-  OutboxEmailListResponse: object({
-    data: { type: 'array', items: ref('OutboxEmail') },
-    meta: object({ pagination: ref('Pagination') }),
-  }),
 };
 
 /** The OpenAPI 3 description of the API, built from the registry so it cannot drift from it. */

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { EMAIL_STATUSES, emailOutbox } from '../../db/schema';
+import {
+  OUTBOX_PAGE_SIZE,
+  type OutboxEmailAnswer,
+  type OutboxListAnswer,
+  type OutboxListQuery,
+} from '@plataforma/shared';
+import type { AppContext } from '../../context';
+import { emailOutbox } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { IN_FLIGHT } from '../../lib/mail/email.sender';
 
@@ -9,67 +14,6 @@ import { IN_FLIGHT } from '../../lib/mail/email.sender';
  * The admins' view of the outbox (issue 3 Email): what went, what is waiting and why, and a way to
  * send a failed email again.
  */
-
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/, 'must be a positive integer')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
-const status = z.enum(EMAIL_STATUSES);
-const textValue = z
-  .string()
-  .min(1)
-  .max(255)
-  .refine((v) => !v.includes('\0'), 'must not contain NUL');
-
-const listQuery = z.strictObject({
-  pagination: z
-    .strictObject({
-      page: positiveInt(1_000_000).optional(),
-      pageSize: positiveInt(100).optional(),
-    })
-    .optional(),
-  filters: z
-    .strictObject({
-      status: z.union([status, z.strictObject({ $eq: status })]).optional(),
-      recipient: z
-        .union([
-          textValue,
-          z.strictObject({ $eq: textValue }),
-          z.strictObject({ $eqi: textValue }),
-          z.strictObject({ $containsi: textValue }),
-        ])
-        .optional(),
-    })
-    .optional(),
-});
-export type OutboxListQuery = z.infer<typeof listQuery>;
-
-/** Validates the query string of the list; anything else is a 400 naming the problem. */
-export function parseListQuery(query: unknown): OutboxListQuery {
-  const parsed = listQuery.safeParse(query ?? {});
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => {
-    const path = issue.code === 'unrecognized_keys' ? issue.keys : issue.path.map(String);
-    const message =
-      issue.code === 'unrecognized_keys'
-        ? `Invalid key ${issue.keys.join(', ')}`
-        : `Invalid value of ${path.join('.')}: ${issue.message}`;
-    return { path, message, name: 'ValidationError' };
-  });
-  throw new AppError('VALIDATION', errors[0]?.message ?? 'Invalid query', { errors });
-}
-
-/** Ids in paths: a positive int4, else 400 (as the engine answers). */
-export function parseId(value: string): number {
-  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) {
-    throw new AppError('VALIDATION', 'Invalid id', {
-      errors: [{ path: ['id'], message: 'Invalid id', name: 'ValidationError' }],
-    });
-  }
-  return Number(value);
-}
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -88,16 +32,29 @@ const SUMMARY = {
 };
 type Summary = { [K in keyof typeof SUMMARY]: (typeof emailOutbox.$inferSelect)[K] };
 
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
 /** A row on the wire: every attribute listed here, nothing else (house style rule 5). */
-function present(row: Summary & { html?: string; text?: string }) {
-  const { id, ...attributes } = row;
-  return { id, attributes };
+function present({ id, nextAttemptAt, sentAt, createdAt, updatedAt, ...rest }: Summary) {
+  return {
+    id,
+    attributes: {
+      ...rest,
+      nextAttemptAt: iso(nextAttemptAt),
+      sentAt: iso(sentAt),
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+    },
+  };
 }
 
 /** `GET /api/admin/outbox`: newest first, paginated, by status and recipient. */
-export async function listOutbox(db: Database, query: OutboxListQuery) {
+export async function listOutbox(
+  { db }: AppContext,
+  query: OutboxListQuery,
+): Promise<OutboxListAnswer> {
   const page = query.pagination?.page ?? 1;
-  const pageSize = query.pagination?.pageSize ?? 25;
+  const pageSize = query.pagination?.pageSize ?? OUTBOX_PAGE_SIZE;
   const conditions: SQL[] = [];
   const wantedStatus =
     typeof query.filters?.status === 'object' ? query.filters.status.$eq : query.filters?.status;
@@ -145,14 +102,16 @@ export async function listOutbox(db: Database, query: OutboxListQuery) {
 }
 
 /** `GET /api/admin/outbox/:id`: the email as it was rendered, HTML and text included. */
-export async function findOutboxEmail(db: Database, id: number) {
+export async function findOutboxEmail({ db }: AppContext, id: number): Promise<OutboxEmailAnswer> {
   const [row] = await db
     .select({ ...SUMMARY, html: emailOutbox.html, text: emailOutbox.text })
     .from(emailOutbox)
     .where(eq(emailOutbox.id, id))
     .limit(1);
   if (!row) throw notFound();
-  return { data: present(row), meta: {} };
+  const { html, text, ...summary } = row;
+  const { id: entryId, attributes } = present(summary);
+  return { data: { id: entryId, attributes: { ...attributes, html, text } }, meta: {} };
 }
 
 /**
@@ -160,7 +119,8 @@ export async function findOutboxEmail(db: Database, id: number) {
  * attempts (its last error is kept until the next attempt replaces it). A sent email, or one a
  * sender holds at this moment, is refused: sending it again could deliver it twice.
  */
-export async function retryOutboxEmail(db: Database, id: number) {
+export async function retryOutboxEmail(ctx: AppContext, id: number): Promise<OutboxEmailAnswer> {
+  const { db } = ctx;
   const [row] = await db
     .update(emailOutbox)
     .set({
@@ -192,5 +152,6 @@ export async function retryOutboxEmail(db: Database, id: number) {
       current.status === 'sent' ? 'This email was already sent' : 'This email is being sent now',
     );
   }
-  return findOutboxEmail(db, row.id);
+  ctx.emailSender.wake();
+  return findOutboxEmail(ctx, row.id);
 }

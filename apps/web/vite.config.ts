@@ -18,10 +18,8 @@ export default defineConfig({
       '/api': API_ORIGIN,
       '/uploads': API_ORIGIN,
       '/healthz': API_ORIGIN,
-      // POST /auth (refresh) and /auth/request-message live outside /api (spec §7); the outbox
-      // pages are rendered by the API.
+      // POST /auth (refresh) and /auth/request-message live outside /api (spec §7).
       '/auth': API_ORIGIN,
-      '/admin/outbox': API_ORIGIN,
     },
   },
 });

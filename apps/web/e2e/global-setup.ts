@@ -264,7 +264,14 @@ async function startMailbox(): Promise<{ sink: SmtpSink; http: Server; url: stri
   const sink = await SmtpSink.start();
   const http = createHttpServer((request, response) => {
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify(request.url === '/messages' ? sink.received : []));
+    // POST /refuse?address=…: the sink answers that address 550 from now on (a bounce).
+    const url = new URL(request.url ?? '/', 'http://mailbox');
+    if (request.method === 'POST' && url.pathname === '/refuse') {
+      sink.refused.add((url.searchParams.get('address') ?? '').toLowerCase());
+      response.end('[]');
+      return;
+    }
+    response.end(JSON.stringify(url.pathname === '/messages' ? sink.received : []));
   });
   await new Promise<void>((resolvePromise) => http.listen(0, '127.0.0.1', resolvePromise));
   const address = http.address();

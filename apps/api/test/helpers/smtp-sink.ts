@@ -28,6 +28,8 @@ export type SinkMode = 'accept' | 'tempfail' | 'permfail' | 'slow';
 export class SmtpSink {
   readonly received: ReceivedEmail[] = [];
   mode: SinkMode = 'accept';
+  /** Addresses answered 550 (no such mailbox) whatever the mode: a bounce in a journey. */
+  readonly refused = new Set<string>();
   slowMs = 300;
   /** Messages whose DATA started and has not been answered yet. */
   inProgress = 0;
@@ -40,7 +42,13 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
-      onRcptTo: (_address, _session, callback) => {
+      onRcptTo: (address, _session, callback) => {
+        if (this.refused.has(address.address.toLowerCase())) {
+          const error: SMTPServerError = new Error('No such mailbox');
+          error.responseCode = 550;
+          callback(error);
+          return;
+        }
         if (this.mode === 'tempfail' || this.mode === 'permfail') {
           const error: SMTPServerError = new Error(
             this.mode === 'tempfail' ? 'Mailbox busy, try again later' : 'No such mailbox',

@@ -13,6 +13,15 @@ async function delivered(): Promise<DeliveredEmail[]> {
   return (await response.json()) as DeliveredEmail[];
 }
 
+/** From now on the SMTP sink refuses `address` with 550 (no such mailbox): its emails fail. */
+export async function refuseMailTo(address: string): Promise<void> {
+  const response = await fetch(
+    `${inject('mailboxUrl')}/refuse?${new URLSearchParams({ address })}`,
+    { method: 'POST' },
+  );
+  if (!response.ok) throw new Error(`the mailbox did not take the refusal: ${response.status}`);
+}
+
 /**
  * Waits until an email to `address` whose subject matches arrives in the SMTP sink (the sender
  * delivers in the background, so it may take a moment), and answers it.

@@ -15,11 +15,6 @@ export interface MenuLink {
   label: string;
   /** A path of this site, with its query when it has one (`/profile?section=applys`). */
   href: string;
-  /**
-   * A page the server draws (not a screen of the web app, e.g. `/admin/outbox`): a plain
-   * `<a href>` that loads the page instead of a router link.
-   */
-  isServerPage?: boolean;
 }
 
 /** A submenu: a button that opens a list of links (a popover on desktop, a titled list in the side menu). */

@@ -7,7 +7,7 @@ import { Navigate, type RouteObject } from 'react-router';
 export const adminRoutes: RouteObject[] = [
   {
     // Beyond the spec (ADR 0016): a university changes its branding, permissions, footer and
-    // banners here without a developer.
+    // banners here without a developer, and reads the outbox.
     path: 'admin/ajustes',
     lazy: async () => {
       const [{ RequireAdmin }, { SettingsLayout }] = await Promise.all([
@@ -46,6 +46,19 @@ export const adminRoutes: RouteObject[] = [
         path: 'banners',
         lazy: async () => ({ Component: (await import('./banners-route')).AdminBannersRoute }),
       },
+      {
+        path: 'correo',
+        lazy: async () => ({ Component: (await import('./outbox-route')).AdminOutboxRoute }),
+      },
+      {
+        path: 'correo/:id',
+        lazy: async () => ({ Component: (await import('./outbox-route')).AdminOutboxEmailRoute }),
+      },
     ],
+  },
+  {
+    // The outbox was a page the API drew at this address (ADR 0030); links to it still work.
+    path: 'admin/outbox/:id?',
+    lazy: async () => ({ Component: (await import('./outbox-route')).LegacyOutboxRedirect }),
   },
 ];

@@ -36,17 +36,3 @@ export function homeFor(profileType: ProfileType | null | undefined): string {
 export function loginPathReturningTo(target: string): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`;
 }
-
-/**
- * Pages the API serves itself rather than this app (the admins' outbox, ADR 0009), which send
- * signed-out visitors to the login page too: returning to them needs a full page load.
- */
-const SERVER_PAGE_PREFIXES = ['/admin/outbox'];
-
-/** Whether `path` (a safe relative target) is a page of the API rather than of this app. */
-export function isServerPage(path: string): boolean {
-  const pathname = path.split(/[?#]/, 1)[0] ?? '';
-  return SERVER_PAGE_PREFIXES.some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
-}

@@ -9,20 +9,12 @@ export interface MenuAnchorProps extends Omit<ComponentPropsWithRef<'a'>, 'href'
 }
 
 /**
- * One menu link: a router link for the app's screens, a plain `<a href>` for pages the server draws
- * (`isServerPage`), so those load as documents. Props and ref go to the `<a>`, so Headless UI can
- * render it as a menu item or a close button.
+ * One menu link: a router link to a screen of the app. Props and ref go to the `<a>`, so Headless
+ * UI can render it as a menu item or a close button.
  */
 export function MenuAnchor({ link, isCurrent = false, children, ...props }: MenuAnchorProps) {
   const common = { ...props, 'aria-current': isCurrent ? ('page' as const) : undefined };
   const content = children ?? link.label;
-  if (link.isServerPage) {
-    return (
-      <a {...common} href={link.href}>
-        {content}
-      </a>
-    );
-  }
   return (
     <Link {...common} to={link.href}>
       {content}

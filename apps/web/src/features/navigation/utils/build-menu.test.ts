@@ -329,15 +329,9 @@ describe('buildMenu for an admin', () => {
         ],
       },
       'Ajustes → /admin/ajustes',
-      'Correo saliente → /admin/outbox',
+      'Correo saliente → /admin/ajustes/correo',
     ]);
     expect(accountLines(model)).toEqual(['Perfil → /profile']);
-  });
-
-  it('the outbox is a page the server draws; the other links are screens of the app', () => {
-    const model = menu({ audience: admin, details: null });
-    const serverPages = model.entries.filter((e) => e.kind === 'link' && e.isServerPage);
-    expect(serverPages.map((e) => e.label)).toEqual(['Correo saliente']);
   });
 
   it('without organizations.enabled: no "Empresas"', () => {

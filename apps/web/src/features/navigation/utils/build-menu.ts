@@ -20,8 +20,8 @@ import type {
 const LOGIN_PATH = '/user/auth/login';
 export const LOGOUT_LABEL = 'Cerrar sesión';
 
-function link(id: string, label: string, href: string, extra: Partial<MenuLink> = {}): MenuEntry {
-  return { kind: 'link', id, label, href, ...extra };
+function link(id: string, label: string, href: string): MenuEntry {
+  return { kind: 'link', id, label, href };
 }
 
 function group(id: string, label: string, links: MenuLink[]): MenuEntry {
@@ -188,10 +188,11 @@ function adminEntries(permissions: MenuPermissions): MenuEntry[] {
       ]),
     );
   }
-  // Beyond spec §2 (issue 4): the settings area and the outbox, a page the server draws.
+  // Beyond spec §2 (ADR 0016): the settings area, and its outbox section named on its own so an
+  // admin finds the emails without knowing where they live.
   entries.push(
     link('admin.settings', 'Ajustes', '/admin/ajustes'),
-    link('admin.outbox', 'Correo saliente', '/admin/outbox', { isServerPage: true }),
+    link('admin.outbox', 'Correo saliente', '/admin/ajustes/correo'),
   );
   return entries;
 }

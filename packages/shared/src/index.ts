@@ -22,3 +22,5 @@ export * from './constants/web-paths';
 export * from './schemas/footer';
 export * from './schemas/outbox';
 export * from './schemas/communications';
+export * from './schemas/auth';
+export * from './schemas/users';

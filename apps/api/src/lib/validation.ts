@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './errors';
 import { QUERY_PARSE_ERROR } from './strapi/query-string';
 
@@ -92,6 +92,34 @@ const PART_OF: Record<string, InputPart> = {
   headers: 'headers',
 };
 
+/** The inner schema of each `{data}` body made by `dataBody`. */
+const DATA_BODIES = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A users-permissions write body, `{data: {...}}` (spec §7): its problems are reported by their
+ * paths inside `data` (`email must be defined`), as Strapi reports them, and a body without an
+ * object `data` says so.
+ */
+export function dataBody<T extends z.ZodType>(schema: T) {
+  const body = z.strictObject({ data: schema });
+  DATA_BODIES.set(body, schema);
+  return body;
+}
+
+function validateDataBody(inner: z.ZodType, data: unknown) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !('data' in data)) {
+    return { error: new AppError('VALIDATION', 'Missing "data" payload in the request body') };
+  }
+  const payload = data.data;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return { error: new AppError('VALIDATION', 'Invalid "data" payload: expected an object') };
+  }
+  const result = inner.safeParse(payload);
+  return result.success
+    ? { value: { data: result.data } }
+    : { error: toValidationError(result.error, payload, 'body') };
+}
+
 /**
  * Fastify's validator for zod route schemas (fastify-type-provider-zod's types, our error shape).
  * A query string qs could not parse is refused here, before its schema sees what is left of it.
@@ -106,6 +134,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
         return { error: new AppError('VALIDATION', `Invalid query string: ${parseError}`) };
       }
     }
+    const inner = DATA_BODIES.get(schema);
+    if (part === 'body' && inner) return validateDataBody(inner, data);
     const result = schema.safeParse(data);
     return result.success
       ? { value: result.data }

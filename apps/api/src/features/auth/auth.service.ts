@@ -12,7 +12,7 @@ import { tokensValidFrom, type TokenService } from '../../lib/tokens';
 import { loadRenderContext, queueEmail } from '../../lib/mail/outbox';
 import type { RenderContext } from '../../lib/mail/templates';
 import { createProfile } from '../profiles/profiles.service';
-import type { AdminRegisterInput, RegisterInput } from './auth.schemas';
+import type { AdminRegisterInput, RegisterInput, SessionAnswer } from '@plataforma/shared';
 import { presentUser, type PublicUser } from './user.presenter';
 import {
   deleteUserToken,
@@ -57,13 +57,7 @@ export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
  */
 export const UNIFORM_ANSWER_MS = 250;
 
-/** The answer of every route that opens a session. */
-export interface SessionAnswer {
-  jwt: string;
-  user: PublicUser;
-  /** Exchanged at `POST /auth` for a new access token (and a new refresh token). */
-  refreshToken: string;
-}
+export type { SessionAnswer };
 
 type UserRow = typeof users.$inferSelect;
 
@@ -360,11 +354,10 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<Pu
 export async function adminRegister(
   deps: AuthDeps,
   actor: Actor,
-  parse: () => AdminRegisterInput,
+  input: AdminRegisterInput,
 ): Promise<PublicUser> {
-  // Decided before reading the body: a non-admin learns nothing about what it would accept.
+  // The route refuses anyone else before reading the body; this keeps the rule where it acts.
   if (!isAdmin(actor)) throw forbidden();
-  const input = parse();
   const context = await loadRenderContext(deps.db, deps);
   const user = await createAccount(
     deps,

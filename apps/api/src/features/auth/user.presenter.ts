@@ -1,23 +1,9 @@
+import type { PublicUser } from '@plataforma/shared';
 import type { users } from '../../db/schema';
 
-type UserRow = typeof users.$inferSelect;
+export type { PublicUser };
 
-/** A user as users-permissions answers it to its owner (flat, no password or codes). */
-export interface PublicUser {
-  id: number;
-  username: string;
-  email: string;
-  provider: string;
-  confirmed: boolean;
-  blocked: boolean;
-  name: string | null;
-  surname: string | null;
-  phone: string | null;
-  profileType: string | null;
-  lastLogin: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+type UserRow = typeof users.$inferSelect;
 
 /** Lists every field that leaves the server, so a new column can never leak by accident. */
 export function presentUser(user: UserRow): PublicUser {

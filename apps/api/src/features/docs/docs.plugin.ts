@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import fastifySwagger from '@fastify/swagger';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument } from './registry-document';
 
 const zodTransform = createJsonSchemaTransform({});
 
@@ -11,8 +11,8 @@ const zodTransform = createJsonSchemaTransform({});
  * The OpenAPI document (ADR 0030). Custom routes describe themselves: their zod schemas
  * (lib/route-schema.ts) become their operations as @fastify/swagger collects the routes. The
  * generic content routes declare no schema; their operations come from the registry
- * (`buildOpenApiDocument`), which also holds the entries of custom routes not yet converted.
- * Registered before any route so that every route is seen.
+ * (`buildOpenApiDocument`, registry-document.ts). Registered before any route so that every route
+ * is seen.
  */
 async function openApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {
@@ -43,7 +43,10 @@ function mergeDocuments(
 ): OpenAPIV3.Document {
   const paths: OpenAPIV3.PathsObject = { ...base.paths };
   for (const [path, operations] of Object.entries(generated.paths)) {
-    for (const operation of Object.values(operations ?? {})) markDeepObjects(operation);
+    for (const operation of Object.values(operations ?? {})) {
+      markDeepObjects(operation);
+      markRetryAfter(operation);
+    }
     paths[path] = { ...paths[path], ...operations };
   }
   // zod's registry gives every named schema an input and an output component; keep those the
@@ -81,6 +84,20 @@ function markDeepObjects(operation: unknown) {
       parameter.style = 'deepObject';
       parameter.explode = true;
     }
+  }
+}
+
+/** A 429 says in `Retry-After` how many seconds to wait (plugins/error-handler.ts). */
+function markRetryAfter(operation: unknown) {
+  const tooMany = (operation as { responses?: Record<string, OpenAPIV3.ResponseObject> })
+    .responses?.['429'];
+  if (tooMany) {
+    tooMany.headers = {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again',
+        schema: { type: 'integer' },
+      },
+    };
   }
 }
 

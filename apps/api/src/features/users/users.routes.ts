@@ -1,72 +1,171 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../lib/errors';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  meUpdateSchema,
+  strapiEntryQuerySchema,
+  strapiReadQuerySchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@plataforma/shared';
 import { serveCached } from '../../lib/cache/serve-cached';
-import { requestQuery, routeId } from '../../lib/strapi/routes';
+import { onlyRoles, signedIn } from '../../lib/route-guards';
+import { registryRef, routeSchema, type RouteDoc } from '../../lib/route-schema';
 import { createUser, updateMe, updateUser, USER_UID } from './users.service';
 
 const json = 'application/json; charset=utf-8';
+const user = registryRef('UserFlat');
+const doc = (summary: string, more: Omit<RouteDoc, 'tag' | 'summary'> = {}): RouteDoc => ({
+  tag: 'users',
+  summary,
+  ...more,
+});
 
 /**
  * The users-permissions user routes (spec §7 Users). Strapi answers them without the
- * `{data, meta}` envelope: a bare array or object (`flat` in read.ts).
+ * `{data, meta}` envelope: a bare array or object (`flat` in read.ts), under the users policy.
  */
-export async function usersRoutes(app: FastifyInstance) {
+export async function usersRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { entities } = app;
 
-  app.get('/api/users', (request, reply) =>
-    serveCached(request, reply, (tables) =>
-      entities.findFlatJson(USER_UID, requestQuery(request), request.actor, tables),
-    ),
-  );
-
-  app.get('/api/users/me', (request, reply) => {
-    const actor = request.actor;
-    if (actor.kind !== 'user') throw unauthorized();
-    return serveCached(request, reply, (tables) =>
-      entities.findOneFlatJson(USER_UID, actor.userId, requestQuery(request), actor, tables),
-    );
-  });
-
-  app.get('/api/users/:id', (request, reply) =>
-    serveCached(request, reply, (tables) =>
-      entities.findOneFlatJson(
-        USER_UID,
-        routeId(request),
-        requestQuery(request),
-        request.actor,
-        tables,
+  app.get(
+    '/api/users',
+    {
+      schema: routeSchema(
+        doc('Users the caller may see (a bare array)', { errors: [400, 401, 403] }),
+        {
+          querystring: strapiReadQuerySchema,
+          response: { 200: z.array(user) },
+        },
       ),
-    ),
+    },
+    (request, reply) =>
+      serveCached(request, reply, (tables) =>
+        entities.findFlatJson(USER_UID, request.query, request.actor, tables),
+      ),
   );
 
-  app.post('/api/users', async (request, reply) => {
-    const id = await createUser(app.db, request.actor, request.body);
-    const body = await entities.findOneFlatJson(USER_UID, id, requestQuery(request), request.actor);
-    return reply.status(201).type(json).send(body);
-  });
+  app.get(
+    '/api/users/me',
+    {
+      preValidation: signedIn,
+      schema: routeSchema(
+        doc('The caller’s own account', { access: 'bearer', errors: [400, 401] }),
+        {
+          querystring: strapiEntryQuerySchema,
+          response: { 200: user },
+        },
+      ),
+    },
+    (request, reply) => {
+      const { actor } = request;
+      const id = actor.kind === 'user' ? actor.userId : 0;
+      return serveCached(request, reply, (tables) =>
+        entities.findOneFlatJson(USER_UID, id, request.query, actor, tables),
+      );
+    },
+  );
 
-  app.put('/api/users/:id', async (request, reply) => {
-    const id = routeId(request);
-    await updateUser(entities, request.actor, id, request.body);
-    return reply
-      .type(json)
-      .send(await entities.findOneFlatJson(USER_UID, id, requestQuery(request), request.actor));
-  });
+  app.get(
+    '/api/users/:id',
+    {
+      schema: routeSchema(doc('A user', { errors: [400, 401, 403, 404] }), {
+        params: idParamsSchema,
+        querystring: strapiEntryQuerySchema,
+        response: { 200: user },
+      }),
+    },
+    (request, reply) =>
+      serveCached(request, reply, (tables) =>
+        entities.findOneFlatJson(USER_UID, request.params.id, request.query, request.actor, tables),
+      ),
+  );
 
-  app.delete('/api/users/:id', async (request, reply) => {
-    const id = routeId(request);
-    const before = await entities.findOneFlatJson(USER_UID, id, {}, request.actor);
-    await entities.delete(USER_UID, id, {}, request.actor);
-    return reply.type(json).send(before);
-  });
+  app.post(
+    '/api/users',
+    {
+      preValidation: onlyRoles(['admin']),
+      schema: routeSchema(
+        doc('Create an account (admins); the body is not wrapped in data', {
+          access: 'bearer',
+          errors: [400, 401, 403],
+        }),
+        { querystring: strapiEntryQuerySchema, body: userCreateSchema, response: { 201: user } },
+      ),
+    },
+    async (request, reply) => {
+      const id = await createUser(app, request.actor, request.body);
+      const body = await entities.findOneFlatJson(USER_UID, id, request.query, request.actor);
+      return reply.status(201).type(json).send(body);
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      schema: routeSchema(
+        doc(
+          'Update a user: the owner their username, email, name, surname, phone and picture; admins more',
+          { access: 'bearer', errors: [400, 401, 403, 404] },
+        ),
+        {
+          params: idParamsSchema,
+          querystring: strapiEntryQuerySchema,
+          body: userUpdateSchema,
+          response: { 200: user },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await updateUser(app, request.actor, { id, body: request.body });
+      return reply
+        .type(json)
+        .send(await entities.findOneFlatJson(USER_UID, id, request.query, request.actor));
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      schema: routeSchema(
+        doc('Delete a user (admins); answers the deleted user', {
+          access: 'bearer',
+          errors: [400, 401, 403, 404],
+        }),
+        { params: idParamsSchema, response: { 200: user } },
+      ),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const before = await entities.findOneFlatJson(USER_UID, id, {}, request.actor);
+      await entities.delete(USER_UID, id, {}, request.actor);
+      return reply.type(json).send(before);
+    },
+  );
 
   /** `PUT /api/user/me` (spec §7): profile data, the picture (a file id) and profileType once. */
-  app.put('/api/user/me', async (request, reply) => {
-    const id = await updateMe(app.db, request.actor, request.body);
-    // The profile type may have changed just now: read back with the new role.
-    app.responseCache.invalidate('up_users');
-    return reply
-      .type(json)
-      .send(await entities.findOneFlatJson(USER_UID, id, requestQuery(request), request.actor));
-  });
+  app.put(
+    '/api/user/me',
+    {
+      preValidation: signedIn,
+      schema: routeSchema(
+        doc('Update the own profile data; profileType may be chosen once (not admin)', {
+          access: 'bearer',
+          errors: [400, 401, 403],
+        }),
+        { querystring: strapiEntryQuerySchema, body: meUpdateSchema, response: { 200: user } },
+      ),
+    },
+    async (request, reply) => {
+      const id = await updateMe(app, request.actor, request.body);
+      // The profile type may have changed just now: read back with the new role.
+      app.responseCache.invalidate('up_users');
+      return reply
+        .type(json)
+        .send(await entities.findOneFlatJson(USER_UID, id, request.query, request.actor));
+    },
+  );
 }

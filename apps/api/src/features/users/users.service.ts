@@ -1,19 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  PROFILE_TYPES,
-  type ProfileType,
-  emailSchema,
-  nameSchema,
-  phoneSchema,
-  surnameSchema,
-  usernameSchema,
-} from '@plataforma/shared';
+import type { z } from 'zod';
+import type { ProfileType, UserCreate, meUpdateSchema } from '@plataforma/shared';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { files, roles, users } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
-import type { EntityService } from '../../lib/strapi/engine';
 import { hashPassword, passwordProblem } from '../../lib/password';
 import { createProfile } from '../profiles/profiles.service';
 
@@ -34,43 +26,18 @@ async function roleIdFor(
   return role?.id ?? null;
 }
 
-/** `PUT /api/user/me`: what a person may change of their own account here. */
-const meInput = z
-  .object({
-    name: nameSchema.optional(),
-    surname: surnameSchema.nullable().optional(),
-    phone: phoneSchema.nullable().optional(),
-    username: usernameSchema.optional(),
-    picture: z.number().int().positive().nullable().optional(),
-    profileType: z.enum(PROFILE_TYPES).optional(),
-  })
-  .strict();
-
-function invalid(error: z.ZodError): AppError {
-  const issues = error.issues.map((i) => ({
-    path: i.path.map(String),
-    message: `${i.path.join('.')} ${i.message}`,
-    name: 'ValidationError',
-  }));
-  return new AppError(
-    'VALIDATION',
-    issues.length === 1
-      ? (issues[0]?.message ?? 'Invalid data')
-      : `${issues.length} errors occurred`,
-    { errors: issues },
-  );
-}
-
 /**
  * Updates the signed-in person's account. `profileType` may be chosen once, from none to student,
  * teacher or coordinator (never admin): the profile record and the role follow in the same
  * transaction. `picture` must be a file they uploaded.
  */
-export async function updateMe(db: Database, actor: Actor, body: unknown): Promise<number> {
+export async function updateMe(
+  { db }: AppContext,
+  actor: Actor,
+  input: z.output<typeof meUpdateSchema>,
+): Promise<number> {
   if (actor.kind !== 'user') throw unauthorized();
-  const parsed = meInput.safeParse(body ?? {});
-  if (!parsed.success) throw invalid(parsed.error);
-  const { profileType, picture, ...fields } = parsed.data;
+  const { profileType, picture, ...fields } = input;
 
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -113,27 +80,14 @@ export async function updateMe(db: Database, actor: Actor, body: unknown): Promi
   return actor.userId;
 }
 
-/** `POST /api/users` (admins): a users-permissions body, not wrapped in `data`. */
-const createInput = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    password: z.string().max(4096).optional(),
-    name: nameSchema.optional(),
-    surname: surnameSchema.nullable().optional(),
-    phone: phoneSchema.nullable().optional(),
-    profileType: z.enum(PROFILE_TYPES).optional(),
-    confirmed: z.boolean().optional(),
-    blocked: z.boolean().optional(),
-  })
-  .strict();
-
 /** Creates an account with its profile record and role, in one transaction. */
-export async function createUser(db: Database, actor: Actor, body: unknown): Promise<number> {
+export async function createUser(
+  { db }: AppContext,
+  actor: Actor,
+  input: UserCreate,
+): Promise<number> {
   if (!isAdmin(actor)) throw forbidden();
-  const parsed = createInput.safeParse(body ?? {});
-  if (!parsed.success) throw invalid(parsed.error);
-  const { password, profileType, ...fields } = parsed.data;
+  const { password, profileType, ...fields } = input;
   const weakness = password === undefined ? null : passwordProblem(password, fields);
   if (weakness) {
     throw new AppError('VALIDATION', weakness, {
@@ -168,10 +122,12 @@ export async function createUser(db: Database, actor: Actor, body: unknown): Pro
 }
 
 /** `PUT /api/users/:id`: the engine's update with the users policy (own account or admin). */
-export async function updateUser(entities: EntityService, actor: Actor, id: number, body: unknown) {
-  const data = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : undefined;
-  if (!data) throw new AppError('VALIDATION', 'Invalid body: expected the user attributes');
+export async function updateUser(
+  { entities }: AppContext,
+  actor: Actor,
+  { id, body }: { id: number; body: Record<string, unknown> },
+) {
   // users-permissions bodies are not wrapped in `data`; accept a wrapped one too.
-  const attributes = 'data' in data && typeof data.data === 'object' ? data.data : data;
+  const attributes = typeof body.data === 'object' && body.data !== null ? body.data : body;
   await entities.update(USER_UID, id, { data: attributes }, {}, actor);
 }

@@ -25,22 +25,22 @@ import { routeSchema, type RouteDoc } from '../../lib/route-schema';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
 import { dataBody } from '../../lib/validation';
 import { limitAttempt } from './auth.rate-limits';
+import type { AuthDeps } from './auth.common';
+import { changePassword, forgotPassword, resetPassword } from './passwords.service';
 import {
   adminRegister,
-  changePassword,
   confirmationRedirect,
   confirmEmail,
+  register,
+  resendConfirmation,
+} from './registration.service';
+import {
   exchangeLoginLink,
-  forgotPassword,
   loginWithPassword,
   logout,
   refreshSession,
-  register,
   requestLoginLink,
-  resendConfirmation,
-  resetPassword,
-  type AuthDeps,
-} from './auth.service';
+} from './sessions.service';
 
 /** Routes that open a session or work without one ignore any bearer token (plugins/actor.ts). */
 const PUBLIC = { auth: false };

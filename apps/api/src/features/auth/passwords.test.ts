@@ -15,7 +15,7 @@ import {
   userRow,
 } from '../../../test/helpers/auth';
 import { createUser, TEST_PASSWORD } from '../../../test/helpers/factories';
-import { UNIFORM_ANSWER_MS } from './auth.service';
+import { UNIFORM_ANSWER_MS } from './auth.common';
 
 let app: FastifyInstance;
 beforeAll(async () => {

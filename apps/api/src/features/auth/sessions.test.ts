@@ -18,7 +18,7 @@ import {
 } from '../../../test/helpers/auth';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { createUser, TEST_PASSWORD } from '../../../test/helpers/factories';
-import { REFRESH_REUSE_GRACE_MS, REFRESH_TTL_MS } from './auth.service';
+import { REFRESH_REUSE_GRACE_MS, REFRESH_TTL_MS } from './auth.common';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { REMEMBER_ME_DAYS } from '@plataforma/shared';
 
 /**
  * Where the browser keeps the session (spec §4 Session): the access token in a cookie named
@@ -10,8 +11,6 @@ import Cookies from 'js-cookie';
 export const TOKEN_COOKIE = 'token';
 export const REFRESH_COOKIE = 'refreshToken';
 export const REMEMBER_COOKIE = 'rememberMe';
-/** Spec §9: remember-me cookie lifetime. */
-export const REMEMBER_DAYS = 30;
 
 export interface SessionTokens {
   jwt: string;
@@ -39,7 +38,7 @@ function attributes(remember: boolean): Cookies.CookieAttributes {
     path: '/',
     sameSite: 'Lax',
     secure: typeof location !== 'undefined' && location.protocol === 'https:',
-    ...(remember ? { expires: REMEMBER_DAYS } : {}),
+    ...(remember ? { expires: REMEMBER_ME_DAYS } : {}),
   };
 }
 

@@ -122,3 +122,11 @@ export const linkSentAnswerSchema = z.object({ email: z.string(), sent: z.litera
 /** `POST /auth`: a new access token and a new refresh token (the old one is spent). */
 export const refreshedAnswerSchema = z.object({ jwt: z.string(), refreshToken: z.string() });
 export type RefreshedAnswer = z.infer<typeof refreshedAnswerSchema>;
+
+// ---- what a client sends ----
+export type LoginBody = z.input<typeof loginSchema>;
+export type RegisterBody = z.input<typeof registerSchema>;
+export type ResetPasswordBody = z.input<typeof resetPasswordSchema>;
+export type ChangePasswordBody = z.input<typeof changePasswordSchema>;
+export type OkAnswer = z.infer<typeof okAnswerSchema>;
+export type LinkSentAnswer = z.infer<typeof linkSentAnswerSchema>;

@@ -1,18 +1,17 @@
-import type { ProfileType } from '@plataforma/shared';
+import type { PublicUser, SessionAnswer } from '@plataforma/shared';
 
-/** The signed-in user as `GET /api/users/me` answers it (users-permissions flat format). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  name: string | null;
-  surname: string | null;
-  phone: string | null;
-  profileType: ProfileType | null;
-  confirmed: boolean;
+/**
+ * The signed-in user as `GET /api/users/me?populate=picture` answers it (users-permissions flat
+ * format): the public user's fields the web reads, and the picture. A session's `user` (the shared
+ * `PublicUser`) is one too.
+ */
+export type SessionUser = Pick<
+  PublicUser,
+  'id' | 'username' | 'email' | 'name' | 'surname' | 'phone' | 'profileType' | 'confirmed'
+> & {
   lastLogin?: string | null;
   picture?: { id: number; url: string; mime?: string } | null;
-}
+};
 
 /** A `{id, name}` reference to a related record. */
 export interface NamedRef {
@@ -37,8 +36,4 @@ export interface UserDetails {
 }
 
 /** `POST /api/auth/local` and the other calls that open a session (ADR 0008). */
-export interface AuthAnswer {
-  jwt: string;
-  refreshToken?: string;
-  user: SessionUser;
-}
+export type AuthAnswer = SessionAnswer;

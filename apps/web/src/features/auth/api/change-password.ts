@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordBody } from '@plataforma/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { isRemembered, saveSession } from '../../../lib/session-tokens';
 import type { AuthAnswer } from '../types';
 import { currentUserQueryOptions } from './get-current-user';
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  password: string;
-  passwordConfirmation: string;
-}
+export type ChangePasswordInput = ChangePasswordBody;
 
 /**
  * `POST /api/auth/change-password {currentPassword, password, passwordConfirmation}` (bearer):

@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
+import {
+  SELF_SERVICE_PROFILE_TYPES,
+  type RegisterBody,
+  type RegisteredAnswer,
+} from '@plataforma/shared';
 import { apiRequest } from '../../../lib/api-client';
-import type { SessionUser } from '../types';
 import { normalizePhone } from '../utils/validation';
 import { markWelcomePending } from '../utils/welcome-flag';
 
 /** Profile types a person may choose when signing up (ADR 0008: never admin). */
-export const SELF_SERVICE_PROFILE_TYPES = ['student', 'teacher', 'coordinator'] as const;
+export { SELF_SERVICE_PROFILE_TYPES };
 export type SelfServiceProfileType = (typeof SELF_SERVICE_PROFILE_TYPES)[number];
 
 export interface RegisterInput {
@@ -23,8 +27,8 @@ export interface RegisterInput {
  * `POST /api/users-permissions/register-partialy {data}` (spec §7, ADR 0008): an unconfirmed
  * account; the confirmation email is on its way when this answers.
  */
-export function register(input: RegisterInput): Promise<{ user: SessionUser }> {
-  const data = {
+export function register(input: RegisterInput): Promise<RegisteredAnswer> {
+  const data: RegisterBody = {
     profileType: input.profileType,
     name: input.name.trim(),
     surname: input.surname.trim(),
@@ -33,7 +37,7 @@ export function register(input: RegisterInput): Promise<{ user: SessionUser }> {
     password: input.password,
     passwordConfirmation: input.passwordConfirmation,
   };
-  return apiRequest('/api/users-permissions/register-partialy', {
+  return apiRequest<RegisteredAnswer>('/api/users-permissions/register-partialy', {
     method: 'POST',
     body: { data },
     auth: false,

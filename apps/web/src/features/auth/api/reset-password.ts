@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordBody } from '@plataforma/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { AuthAnswer } from '../types';
 import { useStartSession } from './login';
 
-export interface ResetPasswordInput {
-  code: string;
-  password: string;
-  passwordConfirmation: string;
-}
+export type ResetPasswordInput = ResetPasswordBody;
 
 /**
  * `POST /api/auth/reset-password {password, passwordConfirmation, code}` (spec §5, §7): sets the

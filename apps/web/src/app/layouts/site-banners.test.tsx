@@ -1,13 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  brandingEnvelope,
-  jsonResponse,
-  noMenuLogoEnvelope,
-  renderApp,
-  stubApi,
-} from '../../../test/render-app';
+import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../../../test/api';
+import { renderApp } from '../../../test/render-app';
 import { clearSession, saveSession } from '../../lib/session-tokens';
 
 /** `GET /api/banners` with the two campaigns of spec §2, as the demo data holds them. */

@@ -1,12 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  brandingEnvelope,
-  jsonResponse,
-  noMenuLogoEnvelope,
-  renderApp,
-  stubApi,
-} from '../../../test/render-app';
+import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../../../test/api';
+import { renderApp } from '../../../test/render-app';
 
 const media = (id: number, url: string, alternativeText: string) => ({
   data: { id, attributes: { url, alternativeText } },

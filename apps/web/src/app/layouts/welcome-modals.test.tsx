@@ -1,13 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  brandingEnvelope,
-  jsonResponse,
-  noMenuLogoEnvelope,
-  renderApp,
-  stubApi,
-} from '../../../test/render-app';
+import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../../../test/api';
+import { renderApp } from '../../../test/render-app';
 import type { SessionUser } from '../../features/auth/types';
 import { isWelcomePending, markWelcomePending } from '../../features/auth/utils/welcome-flag';
 import { NO_PERMISSIONS } from '../../features/permissions/types';

@@ -2,13 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   brandingEnvelope,
-  createNoRetryQueryClient,
   jsonResponse,
   menuLogoEnvelope,
   noMenuLogoEnvelope,
-  renderApp,
   stubApi,
-} from '../../../test/render-app';
+} from '../../../test/api';
+import { createNoRetryQueryClient, renderApp } from '../../../test/render-app';
 import { DEFAULT_BRANDING } from '../../features/branding/defaults';
 import { clearSession, saveSession } from '../../lib/session-tokens';
 

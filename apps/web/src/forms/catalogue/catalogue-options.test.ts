@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi } from '../../../test/render-app';
+import { jsonResponse, stubApi } from '../../../test/api';
 import {
   createCampusOptions,
   getStudentDegreeOptions,

@@ -2,13 +2,8 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import Cookies from 'js-cookie';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  brandingEnvelope,
-  jsonResponse,
-  noMenuLogoEnvelope,
-  renderApp,
-  stubApi,
-} from '../../../../test/render-app';
+import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../../../../test/api';
+import { renderApp } from '../../../../test/render-app';
 import { RequireSession } from '../../../features/auth/components/require-session';
 import type { SessionUser } from '../../../features/auth/types';
 import type { FeaturePermissions } from '../../../features/permissions/types';

@@ -1,8 +1,9 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
-import { collection, resetRouteApi, stubRouteApi } from './test-api';
+import { jsonResponse, collection } from '../../../../test/api';
+import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
+import { renderApp } from '../../../../test/render-app';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -53,7 +54,8 @@ const entry = (id: number, status: string) => ({
 describe('application screens are axe-clean', () => {
   it('/projects/applys with results and pages', async () => {
     stubRouteApi('admin', {
-      'GET /api/applys?': () => jsonResponse(collection([entry(1, 'Enviada')], 1, 2, 21)),
+      'GET /api/applys?': () =>
+        jsonResponse(collection([entry(1, 'Enviada')], { pageSize: 20, pageCount: 2, total: 21 })),
     });
     renderApp('/projects/applys');
     await screen.findByRole('table');

@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
-import { collection, resetRouteApi, stubRouteApi } from './test-api';
+import { jsonResponse, collection } from '../../../../test/api';
+import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
+import { renderApp } from '../../../../test/render-app';
 
 // Lazy routes and a busy machine: give the screens more than the default second to appear.
 configure({ asyncUtilTimeout: 5000 });
@@ -49,7 +50,8 @@ const TWO = [
 describe('/projects/applys', () => {
   it('lists the applications in a captioned table and sends the URL filters to the API', async () => {
     const calls = stubRouteApi('admin', {
-      'GET /api/applys?': () => jsonResponse(collection(TWO, 1, 3, 45)),
+      'GET /api/applys?': () =>
+        jsonResponse(collection(TWO, { pageSize: 20, pageCount: 3, total: 45 })),
     });
     renderApp('/projects/applys?status=Enviada&university=Murcia&from=2026-11-01&page=2');
 

@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
-import { collection, resetRouteApi, stubRouteApi } from './test-api';
+import { jsonResponse, collection } from '../../../../test/api';
+import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
+import { renderApp } from '../../../../test/render-app';
 
 // Lazy routes and a busy machine: give the screens more than the default second to appear.
 configure({ asyncUtilTimeout: 5000 });

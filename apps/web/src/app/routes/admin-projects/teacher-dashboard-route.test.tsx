@@ -1,8 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
+import { renderApp } from '../../../../test/render-app';
 import type { TeacherDashboard } from '../../../features/teacher-dashboard/types';
-import { resetRouteApi, stubRouteApi } from './test-api';
 
 // Lazy routes and a busy machine: give the screens more than the default second to appear.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  jsonResponse,
-  renderApp,
-  stubApi,
-  brandingEnvelope,
-  noMenuLogoEnvelope,
-} from '../../../../test/render-app';
+import { jsonResponse, stubApi, brandingEnvelope, noMenuLogoEnvelope } from '../../../../test/api';
+import { stubSettingsApi, writes } from '../../../../test/api/settings';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { stubSettingsApi, writes } from './settings-test-helpers';
 
 afterEach(() => {
   clearSession();
@@ -52,6 +47,7 @@ describe('admin settings access', () => {
       ['Permisos', '/admin/ajustes/permisos'],
       ['Pie de página', '/admin/ajustes/pie'],
       ['Banners', '/admin/ajustes/banners'],
+      ['Correo saliente', '/admin/ajustes/correo'],
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Marca' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Marca' }).getAttribute('aria-current')).toBe(

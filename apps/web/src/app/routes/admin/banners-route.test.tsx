@@ -1,8 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { stubSettingsApi } from '../../../../test/api/settings';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { stubSettingsApi } from './settings-test-helpers';
 
 interface StoredBanner {
   id: number;

@@ -1,9 +1,10 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OutboxEmail, OutboxListAnswer, StrapiError } from '@plataforma/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { stubSettingsApi } from '../../../../test/api/settings';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { stubSettingsApi } from './settings-test-helpers';
 
 const email = (id: number, attributes: Partial<OutboxEmail['attributes']> = {}): OutboxEmail => ({
   id,

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { stubSettingsApi, writes } from '../../../../test/api/settings';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { stubSettingsApi, writes } from './settings-test-helpers';
 
 afterEach(() => {
   clearSession();

@@ -1,18 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp, stubApi } from '../../../../test/render-app';
-import { CONFIRMATION_RESENT_MESSAGE } from '../../../features/auth/components/resend-confirmation-form';
-import { LOGIN_LINK_SENT_MESSAGE } from '../../../features/auth/components/login-link-request';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../features/auth/utils/auth-errors';
-import { clearSession, getToken, saveSession } from '../../../lib/session-tokens';
+import { jsonResponse, stubApi, strapiError } from '../../../../test/api';
 import {
   BASE_HANDLERS,
   bodiesSentTo,
   sessionAnswer,
   sessionUser,
-  strapiError,
-} from './auth-test-helpers';
+} from '../../../../test/api/auth-screens';
+import { renderApp } from '../../../../test/render-app';
+import { CONFIRMATION_RESENT_MESSAGE } from '../../../features/auth/components/resend-confirmation-form';
+import { LOGIN_LINK_SENT_MESSAGE } from '../../../features/auth/components/login-link-request';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../features/auth/utils/auth-errors';
+import { clearSession, getToken, saveSession } from '../../../lib/session-tokens';
 import {
   CONFIRMATION_EXPIRED_MESSAGE,
   CONFIRMATION_INVALID_MESSAGE,
@@ -137,7 +137,7 @@ describe('login page', () => {
   it.each([
     ['coordinator', '/organizations'],
     ['admin', '/'],
-  ])(
+  ] as const)(
     'when someone whose profile is %s signs in without a target, they land on %s',
     async (profileType, home) => {
       stubApi({

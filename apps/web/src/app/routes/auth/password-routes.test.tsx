@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp, stubApi } from '../../../../test/render-app';
+import { jsonResponse, stubApi, strapiError } from '../../../../test/api';
+import { BASE_HANDLERS, bodiesSentTo, sessionAnswer } from '../../../../test/api/auth-screens';
+import { renderApp } from '../../../../test/render-app';
 import { RESET_LINK_SENT_MESSAGE } from '../../../features/auth/components/forgot-password-form';
 import { RESET_LINK_INVALID_MESSAGE } from '../../../features/auth/components/reset-password-form';
 import { clearSession, getToken } from '../../../lib/session-tokens';
-import { BASE_HANDLERS, bodiesSentTo, sessionAnswer, strapiError } from './auth-test-helpers';
 import { RESET_LINK_MISSING_MESSAGE } from './reset-password-route';
 
 afterEach(() => clearSession());

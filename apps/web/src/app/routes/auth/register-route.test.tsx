@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { brandingEnvelope, jsonResponse, renderApp, stubApi } from '../../../../test/render-app';
+import { brandingEnvelope, jsonResponse, stubApi, strapiError } from '../../../../test/api';
+import { BASE_HANDLERS, bodiesSentTo, sessionUser } from '../../../../test/api/auth-screens';
+import { renderApp } from '../../../../test/render-app';
 import { EMAIL_TAKEN_MESSAGE } from '../../../features/auth/utils/auth-errors';
 import { isWelcomePending } from '../../../features/auth/utils/welcome-flag';
 import { clearSession } from '../../../lib/session-tokens';
-import { BASE_HANDLERS, bodiesSentTo, sessionUser, strapiError } from './auth-test-helpers';
 
 afterEach(() => {
   clearSession();

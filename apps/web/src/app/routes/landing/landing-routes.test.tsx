@@ -1,12 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  brandingEnvelope,
-  jsonResponse,
-  noMenuLogoEnvelope,
-  renderApp,
-  stubApi,
-} from '../../../../test/render-app';
+import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../../../../test/api';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession, saveSession } from '../../../lib/session-tokens';
 
 function stubSite(profileType?: string) {

@@ -2,23 +2,24 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  brandingEnvelope,
+  account,
+  collection,
+  entry,
+  fakeApi,
   jsonResponse,
-  noMenuLogoEnvelope,
-  renderApp,
-} from '../../../../test/render-app';
-import { NO_PERMISSIONS } from '../../../features/permissions/types';
+  permissionsWith,
+} from '../../../../test/api';
+import { renderApp } from '../../../../test/render-app';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
-import { clearSession, saveSession } from '../../../lib/session-tokens';
+import { clearSession } from '../../../lib/session-tokens';
 
 const TEACHER_ID = 4;
 const named = (id: number, name: string) => ({ id, attributes: { name } });
 const names = (...entries: { id: number; attributes: { name: string } }[]) =>
-  jsonResponse({ data: entries, meta: { pagination: { page: 1, pageCount: 1 } } });
+  jsonResponse(collection(entries, { pageSize: 10 }));
 
 /** A signed-in demo teacher whose record already holds answers; the calls are recorded. */
 function stubTeacherApi() {
-  saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
   const record = {
     id: TEACHER_ID,
     attributes: {
@@ -30,52 +31,26 @@ function stubTeacherApi() {
       degrees: { data: [named(11, 'Grado en Historia')] },
     },
   };
-  const table: Record<string, () => Response> = {
-    'GET /api/branding-saas': () => jsonResponse(brandingEnvelope()),
-    'GET /api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
-    'GET /api/permissions/status': () =>
-      jsonResponse({
-        permissions: { ...NO_PERMISSIONS, tfx: { enabled: true } },
-      }),
-    'GET /api/users/me': () =>
-      jsonResponse({
-        id: 9,
-        username: 'carmen',
-        email: 'profesor@demo.es',
-        name: 'Carmen',
-        surname: 'López',
-        phone: '+34 600000000',
-        profileType: 'teacher',
-        confirmed: true,
-      }),
-    'GET /api/teachers?': () =>
-      jsonResponse({ data: [record], meta: { pagination: { page: 1, pageCount: 1, total: 1 } } }),
-    [`GET /api/teachers/${TEACHER_ID}?`]: () => jsonResponse({ data: record, meta: {} }),
-    [`PUT /api/teachers/${TEACHER_ID}`]: () => jsonResponse({ data: record, meta: {} }),
-    'GET /api/universities/names': () => names(named(2, 'Universidad de Murcia')),
-    'GET /api/campuses/names': () => names(named(7, 'Facultad de Letras')),
-    'GET /api/degree/names': () => names(named(11, 'Grado en Historia')),
-  };
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const href =
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const url = new URL(href, 'http://test');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-      calls.push({ method, url, body });
-      const target = `${method} ${url.pathname}${url.search}`;
-      const key = Object.keys(table)
-        .filter((prefix) => target.startsWith(prefix))
-        .sort((a, b) => b.length - a.length)[0];
-      return key
-        ? table[key]!()
-        : jsonResponse({ data: null, error: { status: 404, name: 'NotFoundError' } }, 404);
+  return fakeApi({
+    user: account('teacher', {
+      id: 9,
+      username: 'carmen',
+      email: 'profesor@demo.es',
+      name: 'Carmen',
+      surname: 'López',
+      phone: '+34 600000000',
     }),
-  );
-  return calls;
+    permissions: permissionsWith({ tfx: { enabled: true } }),
+    profiles: { teachers: () => jsonResponse(collection([record])) },
+    routes: {
+      [`GET /api/teachers/${TEACHER_ID}?`]: () =>
+        jsonResponse(entry(TEACHER_ID, record.attributes)),
+      [`PUT /api/teachers/${TEACHER_ID}`]: () => jsonResponse(entry(TEACHER_ID, record.attributes)),
+      'GET /api/universities/names': () => names(named(2, 'Universidad de Murcia')),
+      'GET /api/campuses/names': () => names(named(7, 'Facultad de Letras')),
+      'GET /api/degree/names': () => names(named(11, 'Grado en Historia')),
+    },
+  }).calls;
 }
 
 afterEach(() => {

@@ -1,16 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  brandingEnvelope,
-  jsonResponse,
-  noMenuLogoEnvelope,
-  renderApp,
-} from '../../../../test/render-app';
+import { collection, fakeApi, jsonResponse, type FakeRequest } from '../../../../test/api';
+import { renderApp } from '../../../../test/render-app';
 import type { SessionUser } from '../../../features/auth/types';
 import type { FeaturePermissions } from '../../../features/permissions/types';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
-import { clearSession, saveSession } from '../../../lib/session-tokens';
+import { clearSession } from '../../../lib/session-tokens';
 
 // The page loads several calls before a section shows: under a busy test run one second is not
 // always enough.
@@ -44,11 +40,6 @@ function account(profileType: SessionUser['profileType'] = 'student'): SessionUs
     picture: null,
   };
 }
-
-const collection = (data: unknown[]) => ({
-  data,
-  meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: data.length } },
-});
 
 function project(id: number, title: string, organization = 'Fundación Horizonte Solidario') {
   return {
@@ -110,10 +101,6 @@ interface ProfileApi {
  * answers see the URL and the request, and every call is kept for the assertions.
  */
 /** The path of a fetch call's first argument. */
-function pathOf(input: RequestInfo | URL): string {
-  if (typeof input === 'string') return input;
-  return input instanceof URL ? input.href : input.url;
-}
 
 function stubProfileApi({
   user = account(),
@@ -122,55 +109,41 @@ function stubProfileApi({
   notifications = [],
   routes = {},
 }: ProfileApi = {}) {
-  saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
-  const table: Record<string, Answer> = {
-    'GET /api/branding-saas': () => jsonResponse(brandingEnvelope()),
-    'GET /api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
-    'GET /api/permissions/status': () => jsonResponse({ permissions: perms }),
-    'GET /api/users/me': () => jsonResponse(user),
-    'GET /api/students?': () =>
-      jsonResponse(
-        collection([
-          {
-            id: STUDENT_ID,
-            attributes: {
-              province: 'Murcia',
-              university: { data: { id: 2, attributes: { name: 'Universidad de Murcia' } } },
-              tfxs: { data: [] },
+  const answer =
+    (route: Answer) =>
+    ({ url, init }: FakeRequest) =>
+      route(url, init);
+  return fakeApi({
+    user,
+    permissions: perms,
+    profiles: {
+      students: () =>
+        jsonResponse(
+          collection([
+            {
+              id: STUDENT_ID,
+              attributes: {
+                province: 'Murcia',
+                university: { data: { id: 2, attributes: { name: 'Universidad de Murcia' } } },
+                tfxs: { data: [] },
+              },
             },
-          },
-        ]),
-      ),
-    'GET /api/teachers?': () =>
-      jsonResponse(
-        collection([
-          { id: 4, attributes: { teacher_area: 'Informática', university: { data: null } } },
-        ]),
-      ),
-    'GET /api/applys': applys ?? (() => jsonResponse(collection(APPLICATIONS))),
-    'GET /api/communication-centers': () => jsonResponse(collection(notifications)),
-    'PUT /api/communication-centers/': () => jsonResponse({ data: {}, meta: {} }),
-    ...routes,
-  };
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(pathOf(input), 'http://test');
-    const method = init.method ?? 'GET';
-    const body =
-      typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null);
-    calls.push({ method, url, body });
-    const target = `${method} ${url.pathname}${url.search}`;
-    const key = Object.keys(table)
-      .filter((prefix) => target.startsWith(prefix))
-      .sort((a, b) => b.length - a.length)[0];
-    if (key) return table[key]!(url, init);
-    return jsonResponse(
-      { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found' } },
-      404,
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+          ]),
+        ),
+      teachers: () =>
+        jsonResponse(
+          collection([
+            { id: 4, attributes: { teacher_area: 'Informática', university: { data: null } } },
+          ]),
+        ),
+    },
+    routes: {
+      'GET /api/applys': answer(applys ?? (() => jsonResponse(collection(APPLICATIONS)))),
+      'GET /api/communication-centers': () => jsonResponse(collection(notifications)),
+      'PUT /api/communication-centers/': () => jsonResponse({ data: {}, meta: {} }),
+      ...Object.fromEntries(Object.entries(routes).map(([key, route]) => [key, answer(route)])),
+    },
+  }).calls;
 }
 
 afterEach(() => {
@@ -187,14 +160,7 @@ function selectedTab() {
 
 describe('/profile when signed out', () => {
   it('goes to the login page, which will come back to the same section', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        pathOf(input).startsWith('/api/branding-saas')
-          ? jsonResponse(brandingEnvelope())
-          : jsonResponse(noMenuLogoEnvelope()),
-      ),
-    );
+    fakeApi();
     const { router } = renderApp('/profile?section=tfx');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/auth/login'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(

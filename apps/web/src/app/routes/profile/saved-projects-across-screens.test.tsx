@@ -1,8 +1,9 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
-import { collection, resetRouteApi, stubRouteApi } from '../admin-projects/test-api';
-import { projectAnswer } from '../projects/catalogue-test-helpers';
+import { jsonResponse, collection } from '../../../../test/api';
+import { projectAnswer } from '../../../../test/api/catalogue';
+import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
+import { renderApp } from '../../../../test/render-app';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

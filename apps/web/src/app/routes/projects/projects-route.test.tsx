@@ -1,17 +1,18 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
-import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
-import { clearSession } from '../../../lib/session-tokens';
-import { searchAnswer, searchEntry } from '../../../../test/api/projects';
+import { jsonResponse } from '../../../../test/api';
 import {
   account,
   projectAnswer,
   STUDENT_ID,
   stubCatalogueApi,
   type ApiCall,
-} from './catalogue-test-helpers';
+} from '../../../../test/api/catalogue';
+import { renderApp } from '../../../../test/render-app';
+import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
+import { clearSession } from '../../../lib/session-tokens';
+import { searchAnswer, searchEntry } from '../../../../test/api/projects';
 
 // The whole app renders (layout, header, session): give slow shared machines time.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { callsTo, list, stubPublishingApi } from '../../../../test/api/publishing';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { callsTo, list, stubPublishingApi } from './publishing-test-helpers';
 
 afterEach(() => {
   clearSession();

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { myProjectsAnswer } from '../../../../test/api/projects';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { callsTo, stubPublishingApi } from '../../../../test/api/publishing';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { callsTo, stubPublishingApi } from './publishing-test-helpers';
 
 afterEach(() => {
   clearSession();

@@ -2,9 +2,10 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { myProject, myProjectsAnswer } from '../../../../test/api/projects';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { list, stubPublishingApi } from '../../../../test/api/publishing';
+import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
-import { list, stubPublishingApi } from './publishing-test-helpers';
 
 afterEach(() => {
   clearSession();

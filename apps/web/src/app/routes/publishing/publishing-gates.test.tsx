@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { myProjectsAnswer } from '../../../../test/api/projects';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse } from '../../../../test/api';
+import { stubPublishingApi } from '../../../../test/api/publishing';
+import { renderApp } from '../../../../test/render-app';
 import { NO_PERMISSIONS } from '../../../features/permissions/types';
 import { clearSession } from '../../../lib/session-tokens';
-import { stubPublishingApi } from './publishing-test-helpers';
 
 afterEach(() => {
   clearSession();

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi } from '../../../../test/render-app';
+import { jsonResponse, stubApi } from '../../../../test/api';
 import { createQueryClient } from '../../../lib/query-client';
 import { clearSession, getRefreshToken, getToken, saveSession } from '../../../lib/session-tokens';
 import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from './change-password-form';

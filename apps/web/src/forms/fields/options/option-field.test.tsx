@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormItem, FormValue, FormValues, GetOptions, OptionsPage } from '../../types';
-import { jsonResponse, stubApi } from '../../../../test/render-app';
+import { jsonResponse, stubApi } from '../../../../test/api';
 import { getUniversityOptions } from '../../catalogue';
 import { limitReachedText } from './multiple-field';
 import { OptionField } from './index';

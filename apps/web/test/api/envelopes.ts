@@ -1,0 +1,49 @@
+import type { Pagination, StrapiError } from '@plataforma/shared';
+
+/**
+ * Strapi v4 envelopes as the API answers them (ADR 0002), for the web's test fakes: the error
+ * envelope is the shared contract's, so a fake error looks like a real one.
+ */
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** `{data: [...], meta: {pagination}}`: one page holding `data`, unless told otherwise. */
+export function collection<T>(
+  data: T[],
+  { page = 1, pageSize = 25, pageCount = data.length === 0 ? 0 : 1, total = data.length } = {},
+): { data: T[]; meta: { pagination: Pagination } } {
+  return { data, meta: { pagination: { page, pageSize, pageCount, total } } };
+}
+
+/** An empty list. */
+export const emptyList = () => collection([]);
+
+/** `{data: {id, attributes}, meta: {}}`. */
+export const entry = <A>(id: number, attributes: A) => ({ data: { id, attributes }, meta: {} });
+
+/** A Strapi error answer; `errors` become `details.errors` (ValidationError by default). */
+export function strapiError(
+  status: number,
+  message: string,
+  errors?: { path: string[]; message: string }[],
+  name = status === 404 ? 'NotFoundError' : 'ValidationError',
+): Response {
+  const body: StrapiError = {
+    data: null,
+    error: {
+      status,
+      name,
+      message,
+      details: errors ? { errors: errors.map((e) => ({ ...e, name: 'ValidationError' })) } : {},
+    },
+  };
+  return jsonResponse(body, status);
+}
+
+/** The API's answer to a path it does not have. */
+export const notFound = () => strapiError(404, 'Not Found', undefined, 'NotFoundError');

@@ -1,0 +1,6 @@
+/** The web tests' one set of API fakes (fake-api.ts explains how a test uses them). */
+export * from './accounts';
+export * from './branding';
+export * from './envelopes';
+export * from './fake-api';
+export * from './projects';

@@ -18,7 +18,8 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   optional: [{}, { bearer: [] }],
 };
 
-const ERROR_NAMES = {
+/** The Strapi error name of each status the API answers (lib/errors.ts), as documented. */
+export const ERROR_NAMES = {
   400: 'ValidationError',
   401: 'UnauthorizedError',
   403: 'ForbiddenError',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { errorHandler } from '../plugins/error-handler';
 import { parseQueryString } from './strapi/query-string';
 import { routeSchema } from './route-schema';
-import { parseInput, validatorCompiler } from './validation';
+import { dataBody, validatorCompiler } from './validation';
 
 async function appWithRoute() {
   const app = Fastify({ routerOptions: { querystringParser: parseQueryString } });
@@ -103,9 +103,39 @@ describe('validation of custom routes', () => {
     );
   });
 
-  it('when a body is not an object, the single problem is the message', () => {
-    expect(() => parseInput(z.strictObject({ a: z.string() }), 'text')).toThrow(
-      'body Invalid input: expected object, received string',
+  it('when a users-permissions {data} body has problems, they are named inside data; without data, it says so', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    await app.register(errorHandler);
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/register',
+        { schema: { body: dataBody(z.strictObject({ name: z.string() })) } },
+        (r) => r.body.data,
+      );
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/register',
+      payload: { data: { role: 1 } },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(
+      wrong.json<{ error: { details: { errors: { path: string[]; message: string }[] } } }>().error
+        .details.errors,
+    ).toEqual([
+      { path: ['name'], message: 'name must be defined', name: 'ValidationError' },
+      { path: ['role'], message: 'Invalid key role', name: 'ValidationError' },
+    ]);
+    const bare = await app.inject({ method: 'POST', url: '/register', payload: { name: 'Ana' } });
+    expect(bare.json<{ error: { message: string } }>().error.message).toBe(
+      'Missing "data" payload in the request body',
     );
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/register',
+      payload: { data: { name: 'Ana' } },
+    });
+    expect(ok.json()).toEqual({ name: 'Ana' });
   });
 });

@@ -6,8 +6,7 @@ import { QUERY_PARSE_ERROR } from './strapi/query-string';
 /**
  * The one adapter from a zod error to Strapi's 400 (house style rule 7): every custom body, query
  * and path parameter is checked by a zod schema, through a route's schema (`validatorCompiler`
- * below) or `parseInput` where the input is not a whole request part. The engine reports its own
- * writes in the same shape (lib/strapi/input.ts).
+ * below). The engine reports its own writes in the same shape (lib/strapi/input.ts).
  */
 
 /** One entry of `error.details.errors`. */
@@ -72,17 +71,6 @@ export function toValidationError(
     errors.length === 1 && first ? first.message : `${errors.length} errors occurred`,
     { errors },
   );
-}
-
-/** Parses input against a schema, or throws the 400 of `toValidationError`. */
-export function parseInput<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  { part = 'body', basePath = [] }: { part?: InputPart; basePath?: readonly string[] } = {},
-): z.output<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw toValidationError(result.error, value, part, basePath);
 }
 
 const PART_OF: Record<string, InputPart> = {

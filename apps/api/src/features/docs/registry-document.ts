@@ -2,6 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Registry } from '../../lib/strapi/registry';
 import type { Attribute, ContentType } from '../../lib/strapi/types';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@plataforma/shared';
+import { ERROR_NAMES, type ErrorStatus } from '../../lib/route-schema';
 import { MAX_POPULATE_DEPTH } from '../../lib/strapi/parse';
 
 /**
@@ -177,25 +178,13 @@ const pathParameter = (name: string): OpenAPIV3.ParameterObject => ({
 });
 const idParameter = pathParameter('id');
 
-/** The Strapi error name of each status the API answers (lib/errors.ts). */
-const ERROR_NAMES: Record<number, string> = {
-  400: 'ValidationError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  409: 'ApplicationError',
-  413: 'PayloadTooLargeError',
-  415: 'ValidationError',
-  429: 'RateLimitError',
-};
-
 /** Error answers for these statuses, in the Strapi error envelope; 429 says when to retry. */
-function errors(...statuses: (keyof typeof ERROR_NAMES)[]): OpenAPIV3.ResponsesObject {
+function errors(...statuses: ErrorStatus[]): OpenAPIV3.ResponsesObject {
   return Object.fromEntries(
     statuses.map((status) => [
       String(status),
       {
-        description: ERROR_NAMES[status] ?? 'Error',
+        description: ERROR_NAMES[status],
         content: { 'application/json': { schema: ref('Error') } },
         ...(status === 429
           ? {

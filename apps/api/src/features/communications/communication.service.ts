@@ -1,8 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   applys,
-  coordinators,
   degrees,
   organizations,
   projects,
@@ -12,17 +11,21 @@ import {
 } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { consumeRateLimit, type Limit } from '../../lib/rate-limit';
-import type { Actor } from '../../lib/strapi/actor';
+import { SYSTEM, type Actor } from '../../lib/strapi/actor';
+import { publishedByUser } from '../projects/projects.people';
+import { PROJECT_UID } from '../projects/projects.lifecycles';
 import { loadRenderContext, queueEmail } from '../../lib/mail/outbox';
 import type { RenderContext } from '../../lib/mail/templates';
-import type {
-  ConfirmApplyBody,
-  ConfirmNewCandidatesBody,
-  ConfirmProjectBody,
-  ConfirmSelectedBody,
-  ConfirmStatusApplyBody,
-  InviteBody,
-  ProfileType,
+import {
+  TEACHER_PROJECTS_PATH,
+  ownProjectsPath,
+  type ConfirmApplyBody,
+  type ConfirmNewCandidatesBody,
+  type ConfirmProjectBody,
+  type ConfirmSelectedBody,
+  type ConfirmStatusApplyBody,
+  type InviteBody,
+  type ProfileType,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../lib/strapi/types';
@@ -130,30 +133,19 @@ async function userByEmail(db: Reader, email: string) {
   return user;
 }
 
-/** Projects the user publishes: as their teacher, their coordinator, or a coordinator of their organisation. */
-function publishedBy(db: Reader, userId: number): SQL {
-  return or(
-    inArray(
-      projects.teacherId,
-      db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId)),
-    ),
-    inArray(
-      projects.coordinatorId,
-      db.select({ id: coordinators.id }).from(coordinators).where(eq(coordinators.userId, userId)),
-    ),
-    inArray(
-      projects.organizationId,
-      db
-        .select({ id: coordinators.organizationId })
-        .from(coordinators)
-        .where(and(eq(coordinators.userId, userId), isNotNull(coordinators.organizationId))),
-    ),
-  ) as SQL;
+/**
+ * Projects the user publishes, as the one definition says (projects.people.ts), compiled by the
+ * engine against the `projects` table of the query it goes into.
+ */
+function publishedBy({ entities }: AppContext, userId: number): SQL {
+  return entities.where(PROJECT_UID, SYSTEM, getTableName(projects), {
+    scope: publishedByUser(userId),
+  });
 }
 
 /** Where a publisher sees their projects in the web app (spec §2 routes). */
 function publisherPage(profileType: string | null, context: RenderContext): string {
-  return `${context.publicUrl}${profileType === 'coordinator' ? '/organizations' : '/projects/personal'}`;
+  return `${context.publicUrl}${ownProjectsPath(profileType)}`;
 }
 const applicationsPage = (context: RenderContext) => `${context.publicUrl}/profile?section=applys`;
 
@@ -270,11 +262,16 @@ export async function confirmApply(
 }
 
 /** True when the user publishes the project (the same rule as `publishedBy`). */
-async function isPublisher(tx: Tx, userId: number, projectId: number): Promise<boolean> {
+async function isPublisher(
+  app: AppContext,
+  tx: Tx,
+  userId: number,
+  projectId: number,
+): Promise<boolean> {
   const [row] = await tx
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.id, projectId), publishedBy(tx, userId)))
+    .where(and(eq(projects.id, projectId), publishedBy(app, userId)))
     .limit(1);
   return row !== undefined;
 }
@@ -298,7 +295,7 @@ export async function confirmNewCandidates(
     if (
       !recipient ||
       recipient.blocked ||
-      !(await isPublisher(tx, recipient.id, application.projectId))
+      !(await isPublisher(app, tx, recipient.id, application.projectId))
     ) {
       throw notAllowed();
     }
@@ -327,7 +324,13 @@ export async function confirmNewCandidates(
  * The latest application of the user with this email to a project of this title that the caller
  * may manage (admins: any; others: projects they publish).
  */
-async function managedApplication(tx: Tx, caller: Caller, email: string, projectName: string) {
+async function managedApplication(
+  app: AppContext,
+  tx: Tx,
+  caller: Caller,
+  email: string,
+  projectName: string,
+) {
   const [row] = await tx
     .select({
       status: applys.status,
@@ -352,7 +355,7 @@ async function managedApplication(tx: Tx, caller: Caller, email: string, project
         lowerEmailIs(email),
         eq(users.blocked, false),
         eq(projects.title, projectName),
-        caller.role === 'admin' ? undefined : publishedBy(tx, caller.userId),
+        caller.role === 'admin' ? undefined : publishedBy(app, caller.userId),
       ),
     )
     .orderBy(desc(applys.updatedAt), desc(applys.id))
@@ -372,7 +375,7 @@ export async function confirmStatusApply(
 ): Promise<void> {
   const caller = requireRole(actor, CALL_ROLES.confirmStatusApply);
   await send(app, caller, NO_INVITEES, async (tx, context) => {
-    const application = await managedApplication(tx, caller, body.email, body.projectName);
+    const application = await managedApplication(app, tx, caller, body.email, body.projectName);
     await queueEmail(
       tx,
       application.studentEmail,
@@ -401,7 +404,7 @@ export async function confirmSelected(
 ): Promise<void> {
   const caller = requireRole(actor, CALL_ROLES.confirmSelected);
   await send(app, caller, NO_INVITEES, async (tx, context) => {
-    const application = await managedApplication(tx, caller, body.emailS, body.projectName);
+    const application = await managedApplication(app, tx, caller, body.emailS, body.projectName);
     if (application.status !== 'Seleccionado') {
       throw new AppError('APPLICATION', 'The application of emailS is not Seleccionado');
     }
@@ -459,7 +462,7 @@ export async function confirmSelected(
         contactName: fullName(student),
         contactEmail: application.studentEmail,
         phone: orUndefined(application.studentPhone),
-        link: `${context.publicUrl}/projects/personal`,
+        link: `${context.publicUrl}${TEACHER_PROJECTS_PATH}`,
       },
       context,
     );
@@ -486,7 +489,7 @@ export async function confirmProject(
         rejectionReason: projects.rejection_reason,
       })
       .from(projects)
-      .where(and(eq(projects.title, body.projectName), publishedBy(tx, recipient.id)))
+      .where(and(eq(projects.title, body.projectName), publishedBy(app, recipient.id)))
       .orderBy(desc(projects.updatedAt), desc(projects.id))
       .limit(1);
     if (!project) throw notAllowed();

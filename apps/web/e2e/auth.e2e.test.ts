@@ -165,15 +165,14 @@ describe('sign-in screens', () => {
       await waitForPath(page, baseUrl, '/profile');
     });
 
-    it("a page the server serves (the admins' outbox) is reached again after signing in", async () => {
+    it("the outbox's former address leads, after signing in, to the outbox in the settings", async () => {
       const { page, baseUrl } = browser;
       await page.goto('/admin/outbox');
       await waitForPath(page, baseUrl, '/user/auth/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/ajustes/correo');
       await signInThroughForm(page, DEMO.admin, DEMO_PASSWORD);
-      // A full page load leaves the app here; waiting for the server page's heading survives it.
-      await page.getByRole('heading', { level: 1, name: 'Correo saliente' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/admin/outbox');
-      expect(new URL(page.url()).origin).toBe(baseUrl);
+      await waitForPath(page, baseUrl, '/admin/ajustes/correo');
+      await page.getByRole('heading', { level: 2, name: 'Correo saliente' }).waitFor();
     });
 
     it.each([

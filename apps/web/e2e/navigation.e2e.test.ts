@@ -259,14 +259,17 @@ describe('header and menus by audience (desktop)', () => {
     });
   }
 
-  it('the admin\'s "Correo saliente" loads the page the server draws', async () => {
+  it('the admin\'s "Correo saliente" opens the outbox section of the settings, in the app', async () => {
     const { page, context, baseUrl } = browser;
     await signInAs(context, baseUrl, DEMO.admin);
     await page.goto('/');
     const outbox = page.getByRole('link', { name: 'Correo saliente' });
     await outbox.click();
-    await page.waitForURL(`${baseUrl}/admin/outbox`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Correo saliente');
+    await page.waitForURL(`${baseUrl}/admin/ajustes/correo`);
+    await page.getByRole('heading', { level: 2, name: 'Correo saliente' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Ajustes de la plataforma',
+    );
   });
 
   it('the profile menu works with the keyboard: Enter opens it, arrows move, Escape closes it', async () => {

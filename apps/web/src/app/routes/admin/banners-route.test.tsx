@@ -31,15 +31,11 @@ function serveBanners(initial: StoredBanner[], { refuseWrites = false } = {}) {
   let banners = [...initial];
   let nextId = 100;
   const requests: { method: string; url: string; body: unknown }[] = [];
-  const others = stubSettingsApi();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (!url.startsWith('/api/banners')) return others(input);
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      requests.push({ method, url, body });
+  stubSettingsApi({
+    '/api/banners': ({ method, url: address, body }) => {
+      const url = `${address.pathname}${address.search}`;
+      // A request without a body has none (the fake gives null).
+      requests.push({ method, url, body: body ?? undefined });
       if (method !== 'GET' && refuseWrites) {
         return jsonResponse(
           { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } },
@@ -66,8 +62,8 @@ function serveBanners(initial: StoredBanner[], { refuseWrites = false } = {}) {
         default:
           return jsonResponse({ data: banners, meta: {} });
       }
-    }),
-  );
+    },
+  });
   return { requests, writes: () => requests.filter((r) => r.method !== 'GET') };
 }
 

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OutboxEmail, OutboxListAnswer, StrapiError } from '@plataforma/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../../test/api';
 import { stubSettingsApi } from '../../../../test/api/settings';
 import { renderApp } from '../../../../test/render-app';
@@ -36,13 +36,9 @@ const notFound: StrapiError = {
  */
 function serveOutbox(emails: OutboxEmail[], { failList = false } = {}) {
   const requests: { method: string; url: string }[] = [];
-  const others = stubSettingsApi();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (!url.startsWith('/api/admin/outbox')) return others(input);
-      const method = init?.method ?? 'GET';
+  stubSettingsApi({
+    '/api/admin/outbox': ({ method, url: address }) => {
+      const url = `${address.pathname}${address.search}`;
       requests.push({ method, url: decodeURIComponent(url) });
       const [path = '', search = ''] = url.split('?');
       const id = Number(/\/api\/admin\/outbox\/(\d+)/.exec(path)?.[1]);
@@ -82,8 +78,8 @@ function serveOutbox(emails: OutboxEmail[], { failList = false } = {}) {
         },
       };
       return jsonResponse(answer);
-    }),
-  );
+    },
+  });
   return { requests };
 }
 

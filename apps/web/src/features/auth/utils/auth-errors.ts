@@ -4,7 +4,7 @@ import { INVALID_FORMAT_MESSAGE, PASSWORDS_DIFFER_MESSAGE, REQUIRED_MESSAGE } fr
 /**
  * Turns the API's answers (Strapi users-permissions messages, in English, ADR 0008) into what the
  * person reads, in Spanish. Messages are matched exactly: they are the API's contract
- * (apps/api/src/features/auth/auth.service.ts).
+ * (apps/api/src/features/auth/*.service.ts).
  */
 
 /** Spec §8: login refused because the account's email is not confirmed. */

@@ -4,15 +4,14 @@ import {
   applys,
   communicationCenters,
   degrees,
-  emailOutbox,
   organizations,
   projects,
   students,
   users,
 } from '../../db/schema';
 import type { Transaction } from '../../lib/strapi/types';
-import { EMAIL_QUEUED_CHANNEL, loadRenderContext, recipientSchema } from '../../lib/mail/outbox';
-import { escapeHtml, renderEmail } from '../../lib/mail/templates';
+import { loadRenderContext, queueEmails } from '../../lib/mail/outbox';
+import { escapeHtml } from '../../lib/mail/templates';
 import { projectMatchColumns, studentMatchColumns } from './matching.columns';
 import {
   MATCH_NOTIFY_THRESHOLD,
@@ -128,13 +127,14 @@ export async function noticeMatchingStudents(
 
   const context = await loadRenderContext(tx, config);
   const link = `${config.publicUrl.replace(/\/+$/, '')}/projects/${project.id}`;
-  const emails = chosen.flatMap(({ student, match }) => {
-    if (!student.emailWanted || !student.confirmed) return [];
-    if (!recipientSchema.safeParse(student.email).success) return [];
-    try {
-      const rendered = renderEmail(
-        'newMatchingProject',
-        {
+  const emailed = await queueEmails(
+    tx,
+    chosen
+      .filter(({ student }) => student.emailWanted && student.confirmed)
+      .map(({ student, match }) => ({
+        to: student.email,
+        template: 'newMatchingProject' as const,
+        data: {
           name: student.name ?? undefined,
           projectName: project.title,
           organization: project.organizationName ?? undefined,
@@ -142,19 +142,12 @@ export async function noticeMatchingStudents(
           reasons: match.reasons,
           link,
         },
-        context,
-      );
-      return [{ recipient: student.email, template: 'newMatchingProject', ...rendered }];
-    } catch {
-      // Data the template refuses (it cannot come from these columns): that student gets the entry only.
-      return [];
-    }
-  });
-  if (emails.length > 0) {
-    await tx.insert(emailOutbox).values(emails);
-    await tx.execute(sql`SELECT pg_notify(${EMAIL_QUEUED_CHANNEL}, '')`);
-  }
-  return { notified: chosen.length, emailed: emails.length };
+      })),
+    context,
+    // An address or data the template refuses: that student gets the entry only.
+    { skipInvalid: true },
+  );
+  return { notified: chosen.length, emailed };
 }
 
 /**

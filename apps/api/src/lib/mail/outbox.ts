@@ -23,11 +23,60 @@ export const recipientSchema = z
   .max(254)
   .refine((v) => !/[\r\n]/.test(v));
 
+/** One email to queue: who gets it, its template and the template's data. */
+export interface EmailToQueue<T extends TemplateName> {
+  to: string;
+  template: T;
+  data: TemplateData<T>;
+}
+
+/** The email rendered, or why it cannot be (a 400 the caller may throw or skip). */
+function renderOne<T extends TemplateName>(
+  { to, template, data }: EmailToQueue<T>,
+  context: RenderContext,
+): typeof emailOutbox.$inferInsert | AppError {
+  if (!recipientSchema.safeParse(to).success) {
+    return new AppError('VALIDATION', 'Invalid recipient email address');
+  }
+  try {
+    return { recipient: to, template, ...renderEmail(template, data, context) };
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      return new AppError(
+        'VALIDATION',
+        `Invalid email data: ${error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+      );
+    }
+    throw error;
+  }
+}
+
 /**
- * Renders an email and writes it to the outbox (issue 3 Email). Call it inside the transaction of
- * the change that causes it: if the change rolls back, no email goes; if it commits, the sender
- * delivers it, retrying until the SMTP server takes it. A bad address or bad data is a 400.
+ * Renders emails and writes them to the outbox in one statement (ADR 0009). Call it inside the
+ * transaction of the change that causes them: if the change rolls back, none goes; if it commits,
+ * the sender delivers them, retrying until the SMTP server takes them. A bad address or bad data
+ * is a 400 for the whole change, unless `skipInvalid` leaves that email out (a notice to many
+ * people, where one unusable address must not stop the others). Answers how many were queued.
  */
+export async function queueEmails<T extends TemplateName>(
+  db: Writer,
+  emails: readonly EmailToQueue<T>[],
+  context: RenderContext,
+  { skipInvalid = false }: { skipInvalid?: boolean } = {},
+): Promise<number> {
+  const rows = emails.flatMap((email) => {
+    const rendered = renderOne(email, context);
+    if (!(rendered instanceof AppError)) return [rendered];
+    if (skipInvalid) return [];
+    throw rendered;
+  });
+  if (rows.length === 0) return 0;
+  await db.insert(emailOutbox).values(rows);
+  await db.execute(sql`SELECT pg_notify(${EMAIL_QUEUED_CHANNEL}, '')`);
+  return rows.length;
+}
+
+/** One email: `queueEmails` of one, whose problem is always a 400. */
 export async function queueEmail<T extends TemplateName>(
   db: Writer,
   to: string,
@@ -35,23 +84,7 @@ export async function queueEmail<T extends TemplateName>(
   data: TemplateData<T>,
   context: RenderContext,
 ): Promise<void> {
-  if (!recipientSchema.safeParse(to).success) {
-    throw new AppError('VALIDATION', 'Invalid recipient email address');
-  }
-  let rendered;
-  try {
-    rendered = renderEmail(template, data, context);
-  } catch (error) {
-    if (error instanceof z.ZodError) {
-      throw new AppError(
-        'VALIDATION',
-        `Invalid email data: ${error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
-      );
-    }
-    throw error;
-  }
-  await db.insert(emailOutbox).values({ recipient: to, template, ...rendered });
-  await db.execute(sql`SELECT pg_notify(${EMAIL_QUEUED_CHANNEL}, '')`);
+  await queueEmails(db, [{ to, template, data }], context);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Description, Field, Input, Label } from '@headlessui/react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Description, Field, Input, Label, Select } from '@headlessui/react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 const INPUT =
@@ -32,6 +32,24 @@ export function TextField({ label, hint, error, isOptional, className, ...props 
       {error ? (
         <Description className="text-sm font-medium text-red-700">{error}</Description>
       ) : null}
+    </Field>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A labelled native select (its options as children), styled as the text fields. */
+export function SelectField({ label, className, children, ...props }: SelectFieldProps) {
+  return (
+    <Field className={cn('flex flex-col gap-1.5', className)}>
+      <Label className="text-sm font-semibold text-slate-900">{label}</Label>
+      <Select {...props} className={INPUT}>
+        {children}
+      </Select>
     </Field>
   );
 }

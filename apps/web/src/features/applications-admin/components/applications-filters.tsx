@@ -1,7 +1,7 @@
 import { APPLICATION_STATUSES } from '@plataforma/shared';
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form';
+import { SelectField, TextField } from '../../../components/ui/form';
 import type { ApplicationFilters } from '../types';
 import { hasFilters, readFilters } from '../utils/application-filters';
 
@@ -10,16 +10,12 @@ interface ApplicationsFiltersProps {
   onApply: (filters: ApplicationFilters) => void;
 }
 
-const SELECT =
-  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
-
 /**
  * The filters of /projects/applys: applied with "Aplicar filtros" (not on every keystroke), so
  * the URL and the table change once per search. The form is rebuilt from the URL (`key`) when
  * it changes, e.g. with Back.
  */
 export function ApplicationsFilters({ filters, onApply }: ApplicationsFiltersProps) {
-  const statusId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -35,24 +31,14 @@ export function ApplicationsFilters({ filters, onApply }: ApplicationsFiltersPro
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5"
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={statusId} className="text-sm font-semibold text-slate-900">
-            Estado
-          </label>
-          <select
-            id={statusId}
-            name="status"
-            defaultValue={filters.status ?? ''}
-            className={SELECT}
-          >
-            <option value="">Todos los estados</option>
-            {APPLICATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Estado" name="status" defaultValue={filters.status ?? ''}>
+          <option value="">Todos los estados</option>
+          {APPLICATION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Proyecto"
           name="project"

@@ -2,15 +2,12 @@ import { EMAIL_STATUSES } from '@plataforma/shared';
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Alert, TextField } from '../../../components/ui/form';
+import { Alert, SelectField, TextField } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useOutbox } from '../api/get-outbox';
 import { EMAIL_STATUS_LABELS, type OutboxFilters } from '../utils/outbox-query';
 import { formatDateTime } from '../utils/format-date';
 import { EmailStatusBadge } from './status-badge';
-
-const SELECT =
-  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
 
 interface OutboxListProps {
   filters: OutboxFilters;
@@ -25,7 +22,6 @@ interface OutboxListProps {
  */
 export function OutboxList({ filters, onFiltersChange, emailHref }: OutboxListProps) {
   const outbox = useOutbox(filters);
-  const statusId = useId();
   const summaryId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -53,24 +49,19 @@ export function OutboxList({ filters, onFiltersChange, emailHref }: OutboxListPr
         key={`${filters.status ?? ''}|${filters.recipient}`}
         className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end sm:p-5"
       >
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <label htmlFor={statusId} className="text-sm font-semibold text-slate-900">
-            Estado
-          </label>
-          <select
-            id={statusId}
-            name="status"
-            defaultValue={filters.status ?? ''}
-            className={SELECT}
-          >
-            <option value="">Todos</option>
-            {EMAIL_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {EMAIL_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Estado"
+          name="status"
+          defaultValue={filters.status ?? ''}
+          className="sm:w-48"
+        >
+          <option value="">Todos</option>
+          {EMAIL_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {EMAIL_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Destinatario"
           name="recipient"

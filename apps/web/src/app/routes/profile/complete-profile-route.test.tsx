@@ -40,7 +40,9 @@ function stubTeacherApi() {
       surname: 'López',
       phone: '+34 600000000',
     }),
-    permissions: permissionsWith({ tfx: { enabled: true } }),
+    // Spec §2 Thanks: /tfx follows the final works' switch (`tfxes`, the one the menu's /tfx links
+    // read); `tfx` stays off so that reading the wrong one leads elsewhere.
+    permissions: permissionsWith({ tfxes: { enabled: true, create: false, update: false } }),
     profiles: { teachers: () => jsonResponse(collection([record])) },
     routes: {
       [`GET /api/teachers/${TEACHER_ID}?`]: () =>

@@ -51,7 +51,8 @@ export function CompleteProfileRoute() {
       fetchers={FETCHERS[role]}
       thanksTarget={getThanksTarget({
         isProjectsEnabled: permissions.projects.enabled,
-        isTfxEnabled: permissions.tfx.enabled,
+        // The final works' switch, the one every /tfx link of the menu follows (spec §2).
+        isTfxEnabled: permissions.tfxes.enabled,
       })}
       onClose={close}
     />

@@ -94,6 +94,8 @@ interface ProfileApi {
   applys?: Answer;
   notifications?: unknown[];
   routes?: Record<string, Answer>;
+  /** The student record's university; `null` for a student who has not given one yet. */
+  university?: { id: number; name: string } | null;
 }
 
 /**
@@ -108,6 +110,7 @@ function stubProfileApi({
   applys,
   notifications = [],
   routes = {},
+  university = { id: 2, name: 'Universidad de Murcia' },
 }: ProfileApi = {}) {
   const answer =
     (route: Answer) =>
@@ -124,7 +127,9 @@ function stubProfileApi({
               id: STUDENT_ID,
               attributes: {
                 province: 'Murcia',
-                university: { data: { id: 2, attributes: { name: 'Universidad de Murcia' } } },
+                university: {
+                  data: university && { id: university.id, attributes: { name: university.name } },
+                },
                 tfxs: { data: [] },
               },
             },
@@ -278,6 +283,20 @@ describe('/profile for a student', () => {
     expect(
       within(panel).getByRole('link', { name: 'Subir mi proyecto' }).getAttribute('href'),
     ).toBe('/tfx/create/form?status=finished');
+  });
+
+  it('for a student without a university (just registered), there is no "Comunicaciones" tab and none is read', async () => {
+    const calls = stubProfileApi({ university: null });
+    renderApp('/profile?section=notifications');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Candidaturas',
+      'Proyectos guardados',
+      'Proyectos en marcha',
+      'Proyectos publicados',
+    ]);
+    expect(selectedTab()).toBe('Candidaturas');
+    expect(calls.some((call) => call.url.pathname === '/api/communication-centers')).toBe(false);
   });
 
   it('when notifications are disabled, there is no "Comunicaciones" tab', async () => {

@@ -3,6 +3,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
+import { hasCommunications } from '../../../features/navigation/utils/build-menu';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
 import { PersonalDataForm } from '../../../features/profile/components/personal-data-form';
@@ -63,7 +64,8 @@ export function ProfileRoute() {
           ) : (
             <StudentSections
               studentId={details.profileId}
-              notificationsEnabled={permissions.notifications.enabled}
+              // The same rule as the header's "Comunicaciones" and bell (spec §4, ADR 0033).
+              notificationsEnabled={hasCommunications(permissions, details)}
               canBrowseProjects={permissions.projects.enabled}
               canUploadWork={
                 permissions.tfxes.enabled && permissions.tfxes.create && details.tfxs.length === 0

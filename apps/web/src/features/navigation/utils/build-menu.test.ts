@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuDetails, MenuEntry, MenuInput, MenuModel, MenuPermissions } from '../types';
-import { buildMenu } from './build-menu';
+import { buildMenu, hasCommunications } from './build-menu';
 
 /** Every switch on, as the demo data has them. */
 function allOn(): MenuPermissions {
@@ -225,6 +225,22 @@ describe('buildMenu for a student', () => {
     ).toBe(false);
   });
 
+  it('without a university (right after registration), "Comunicaciones" is neither in the menu nor in the dropdown (spec §4)', () => {
+    const model = menu({ audience: student, details: details({ university: null }) });
+    expect(lines(model.entries)).toEqual([
+      'Proyectos → /projects',
+      'Proyectos Lab → /tfx',
+      { Recursos: ['Repositorio de TFG/Ms → /tfx/external', 'Guías y recursos → /resources'] },
+    ]);
+    expect(accountLines(model)).not.toContain('Comunicaciones → /profile?section=notifications');
+    expect(model.showNotificationBell).toBe(false);
+  });
+
+  it('before the details say whether there is a university, the dropdown does not offer "Comunicaciones"', () => {
+    const model = menu({ audience: student, details: null });
+    expect(accountLines(model)).not.toContain('Comunicaciones → /profile?section=notifications');
+  });
+
   it('the profile dropdown lists the profile sections in the spec order', () => {
     const model = menu({ audience: student, details: details() });
     expect(accountLines(model)).toEqual([
@@ -236,6 +252,17 @@ describe('buildMenu for a student', () => {
       'Comunicaciones → /profile?section=notifications',
     ]);
     expect(model.account).toMatchObject({ kind: 'member', logoutLabel: 'Cerrar sesión' });
+  });
+});
+
+describe('hasCommunications', () => {
+  it('needs the notifications switch and a university, and says no while the details load', () => {
+    const on = allOn();
+    const off = permissionsWith({ notifications: { enabled: false } });
+    expect(hasCommunications(on, details())).toBe(true);
+    expect(hasCommunications(on, details({ university: null }))).toBe(false);
+    expect(hasCommunications(on, null)).toBe(false);
+    expect(hasCommunications(off, details())).toBe(false);
   });
 });
 

@@ -61,16 +61,18 @@ export function buildMenu({ audience, details, permissions, isMurcia }: MenuInpu
   }
 
   const { profileType } = audience;
-  const account = memberAccount(profileType === 'student', permissions);
+  const isStudent = profileType === 'student';
+  const communications = isStudent && hasCommunications(permissions, details);
+  const account = memberAccount(isStudent, communications);
   switch (profileType) {
     case 'student':
       // Spec §2: the student's menu needs the user details loaded.
       if (!details) return { ...EMPTY, account };
       return {
-        entries: studentEntries(permissions, isMurcia),
+        entries: studentEntries(permissions, isMurcia, communications),
         action: studentAction(permissions, details),
         account,
-        showNotificationBell: permissions.notifications.enabled && details.university !== null,
+        showNotificationBell: communications,
       };
     case 'teacher':
       // Spec §2, §6: the teacher's menu needs teacher_area in the details.
@@ -94,8 +96,12 @@ function visitorEntries(permissions: MenuPermissions, isMurcia: boolean): MenuEn
   return [];
 }
 
-function studentEntries(permissions: MenuPermissions, isMurcia: boolean): MenuEntry[] {
-  const { projects, tfxes, resources, externalTfxes, notifications } = permissions;
+function studentEntries(
+  permissions: MenuPermissions,
+  isMurcia: boolean,
+  communications: boolean,
+): MenuEntry[] {
+  const { projects, tfxes, resources, externalTfxes } = permissions;
   const entries: MenuEntry[] = [];
   if (projects.enabled) entries.push(link('student.projects', 'Proyectos', '/projects'));
   if (isMurcia) {
@@ -119,7 +125,7 @@ function studentEntries(permissions: MenuPermissions, isMurcia: boolean): MenuEn
       entries.push(group('student.resources-menu', 'Recursos', links));
     }
   }
-  if (notifications.enabled) {
+  if (communications) {
     entries.push(link('student.notifications', 'Comunicaciones', '/profile?section=notifications'));
   }
   return entries;
@@ -197,8 +203,21 @@ function adminEntries(permissions: MenuPermissions): MenuEntry[] {
   return entries;
 }
 
+/**
+ * Whether a student has a communication centre: spec §4 shows notifications only to a student who
+ * has a university, and only while the notifications feature is enabled. The menu entry, the
+ * profile dropdown's link, the bell and the profile's "Comunicaciones" tab all follow this one
+ * rule (ADR 0033), so none of them leads to a centre the others hide. False while the details load.
+ */
+export function hasCommunications(
+  permissions: Pick<MenuPermissions, 'notifications'>,
+  details: Pick<MenuDetails, 'university'> | null,
+): boolean {
+  return permissions.notifications.enabled && details !== null && details.university !== null;
+}
+
 /** The profile dropdown (spec §2): the student's profile sections; the others only have "Perfil". */
-function memberAccount(isStudent: boolean, permissions: MenuPermissions): MenuAccount {
+function memberAccount(isStudent: boolean, communications: boolean): MenuAccount {
   const links: MenuLink[] = [{ id: 'profile', label: 'Perfil', href: '/profile' }];
   if (isStudent) {
     links.push(
@@ -207,7 +226,7 @@ function memberAccount(isStudent: boolean, permissions: MenuPermissions): MenuAc
       { id: 'profile.ongoing', label: 'Proyectos en marcha', href: '/profile?section=ongoing' },
       { id: 'profile.tfx', label: 'Proyectos publicados', href: '/profile?section=tfx' },
     );
-    if (permissions.notifications.enabled) {
+    if (communications) {
       links.push({
         id: 'profile.notifications',
         label: 'Comunicaciones',

@@ -29,8 +29,7 @@ interface SiteHeaderProps {
 }
 
 /**
- * Site header (spec §2 "Header and menu by audience"): the menu logo and project name as the home
- * link; on desktop the role's menu, the call to action and the "Entrar" or profile menu; below the
+ * Site header (spec §2 "Header and menu by audience"): the logo and project name as the home link; on desktop the role's menu, the call to action and the "Entrar" or profile menu; below the
  * `lg` breakpoint all of them in a side menu.
  */
 export function SiteHeader({ notificationBell }: SiteHeaderProps) {
@@ -64,6 +63,7 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:h-20 sm:px-6">
         <HomeLink
           projectName={branding.projectName}
+          logoUrl={branding.logoUrl}
           hasWideMenu={model.entries.length > 0 || action !== null}
         />
         <div className="flex flex-1 items-center justify-end gap-2">
@@ -122,24 +122,38 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
 }
 
 /**
- * The menu logo and the project name, together the link home. Next to a menu, between the `lg` and
- * `xl` widths the name is only read out (the logo shows), so the menu fits on one line.
+ * The logo and the project name, together the link home. Spec §1, §3: the header shows the
+ * branding's `logoUrl` when there is one, otherwise the menu logo (which is also the favicon),
+ * otherwise a mark made of the project name's initials. Next to a menu, between the `lg` and `xl`
+ * widths the name is only read out (the logo shows), so the menu fits on one line.
  */
-function HomeLink({ projectName, hasWideMenu }: { projectName: string; hasWideMenu: boolean }) {
+function HomeLink({
+  projectName,
+  logoUrl,
+  hasWideMenu,
+}: {
+  projectName: string;
+  logoUrl: string | null;
+  hasWideMenu: boolean;
+}) {
   const menuLogo = useMenuLogo();
-  // A logo URL that does not load must not leave a broken-image icon in the header.
-  const [failedLogoUrl, setFailedLogoUrl] = useState<string | null>(null);
-  const showLogo = menuLogo !== null && menuLogo.url !== failedLogoUrl;
+  // A logo that does not load must not leave a broken-image icon in the header: the next one in
+  // the order above takes its place.
+  const [failedUrls, setFailedUrls] = useState<readonly string[]>([]);
+  const logo = [resolveMediaUrl(logoUrl), menuLogo?.url ?? null].find(
+    (url): url is string => url !== null && !failedUrls.includes(url),
+  );
 
   return (
     <Link to="/" className="group flex min-w-0 items-center gap-3 rounded-md text-slate-900">
-      {showLogo ? (
+      {logo ? (
         // The project name next to it is the link text, so the logo itself is decorative.
         <img
-          src={menuLogo.url}
+          key={logo}
+          src={logo}
           alt=""
           className="h-9 w-auto max-w-40 shrink-0 object-contain sm:h-11"
-          onError={() => setFailedLogoUrl(menuLogo.url)}
+          onError={() => setFailedUrls((failed) => [...failed, logo])}
         />
       ) : (
         <span

@@ -2,7 +2,13 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import Cookies from 'js-cookie';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../../../../test/api';
+import {
+  brandingEnvelope,
+  jsonResponse,
+  menuLogoEnvelope,
+  noMenuLogoEnvelope,
+  stubApi,
+} from '../../../../test/api';
 import { renderApp } from '../../../../test/render-app';
 import { RequireSession } from '../../../features/auth/components/require-session';
 import type { SessionUser } from '../../../features/auth/types';
@@ -54,17 +60,29 @@ function studentEntry({ tfxs = [] as number[] } = {}) {
 
 interface Stubs {
   origin?: string;
+  /** The branding's `logoUrl` (spec §3). */
+  logoUrl?: string | null;
+  /** The menu logo's file URL (spec §1: also the favicon); none when absent. */
+  menuLogoUrl?: string;
   user?: SessionUser | null;
   profile?: () => Response | Promise<Response>;
   permissions?: FeaturePermissions;
 }
 
 /** The API as the header reads it; a `user` also puts a session token in the cookie. */
-function stubHeaderApi({ origin = 'Conecta Impacto', user = null, profile, permissions }: Stubs) {
+function stubHeaderApi({
+  origin = 'Conecta Impacto',
+  logoUrl = null,
+  menuLogoUrl,
+  user = null,
+  profile,
+  permissions,
+}: Stubs) {
   if (user) saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
   return stubApi({
-    '/api/branding-saas': () => jsonResponse(brandingEnvelope({ origin })),
-    '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
+    '/api/branding-saas': () => jsonResponse(brandingEnvelope({ origin, logoUrl })),
+    '/api/brandings': () =>
+      jsonResponse(menuLogoUrl ? menuLogoEnvelope(menuLogoUrl) : noMenuLogoEnvelope()),
     '/api/permissions/status': () => jsonResponse({ permissions: permissions ?? allOn() }),
     '/api/auth/logout': () => jsonResponse({ ok: true }),
     ...(user ? { '/api/users/me': () => jsonResponse(user) } : {}),
@@ -113,6 +131,60 @@ describe('site header for a visitor', () => {
 
     const link = await screen.findByRole('link', { name: 'Biblioteca de trabajos finales' });
     expect(link.getAttribute('href')).toBe('/tfx');
+  });
+});
+
+describe('site header logo (spec §1, §3 Branding)', () => {
+  /** The image inside the home link, if any. */
+  const homeLogo = () =>
+    screen.getByRole('link', { name: 'Impacto Universitario Test' }).querySelector('img');
+
+  it("shows the branding's logoUrl; the favicon stays the menu logo", async () => {
+    stubHeaderApi({
+      logoUrl: 'https://cdn.example.org/logo-universidad.png',
+      menuLogoUrl: '/uploads/logo_menu.svg',
+    });
+    renderApp('/');
+
+    await waitFor(() =>
+      expect(document.querySelector('link[rel~="icon"]')?.getAttribute('href')).toBe(
+        '/uploads/logo_menu.svg',
+      ),
+    );
+    await waitFor(() =>
+      expect(homeLogo()?.getAttribute('src')).toBe('https://cdn.example.org/logo-universidad.png'),
+    );
+  });
+
+  it('without a logoUrl, the menu logo; when that does not load either, the mark of the project name', async () => {
+    stubHeaderApi({ menuLogoUrl: '/uploads/logo_menu.svg' });
+    renderApp('/');
+
+    await waitFor(() => expect(homeLogo()?.getAttribute('src')).toBe('/uploads/logo_menu.svg'));
+    fireEvent.error(homeLogo()!);
+    await waitFor(() => expect(homeLogo()).toBeNull());
+    expect(screen.getByRole('link', { name: 'Impacto Universitario Test' }).textContent).toContain(
+      'IU',
+    );
+  });
+
+  it('a logoUrl that does not load gives way to the menu logo', async () => {
+    stubHeaderApi({
+      logoUrl: '/uploads/no-existe.png',
+      menuLogoUrl: '/uploads/logo_menu.svg',
+    });
+    renderApp('/');
+
+    await waitFor(() => expect(homeLogo()?.getAttribute('src')).toBe('/uploads/no-existe.png'));
+    fireEvent.error(homeLogo()!);
+    await waitFor(() => expect(homeLogo()?.getAttribute('src')).toBe('/uploads/logo_menu.svg'));
+  });
+
+  it('a logoUrl that is not a web address (javascript:) is never used', async () => {
+    stubHeaderApi({ logoUrl: 'javascript:alert(1)', menuLogoUrl: '/uploads/logo_menu.svg' });
+    renderApp('/');
+
+    await waitFor(() => expect(homeLogo()?.getAttribute('src')).toBe('/uploads/logo_menu.svg'));
   });
 });
 

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { BRANDING_MEMORY_KEY } from '../src/features/branding/utils/branding-memory';
 
 // jsdom has no scrolling; the router's ScrollRestoration calls it on navigation.
 window.scrollTo = () => {};
@@ -12,4 +13,6 @@ afterEach(() => {
   document.head.querySelectorAll('link[rel~="icon"], meta[name="theme-color"]').forEach((e) => {
     e.remove();
   });
+  // The branding of the last visit (ADR 0033): each test is a first visit unless it says otherwise.
+  localStorage.removeItem(BRANDING_MEMORY_KEY);
 });

@@ -137,7 +137,7 @@ describe('home for signed-in people', () => {
 });
 
 describe('home route', () => {
-  it('while the branding loads, it announces "Cargando..." in a live region', async () => {
+  it('while the branding loads, the page is already there with the defaults (no "Cargando..."), and takes the branding when it comes', async () => {
     let answer: (response: Response) => void = () => {};
     stubApi({
       '/api/branding-saas': () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -145,16 +145,65 @@ describe('home route', () => {
     });
     renderApp('/');
 
-    const status = screen.getByRole('status');
-    expect(status).toHaveProperty('textContent', 'Cargando...');
-    expect(status.getAttribute('aria-live')).toBe('polite');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(DEFAULT_BRANDING.projectName);
+    expect(screen.queryByText('Cargando...')).toBeNull();
+    expect(document.title).toBe(DEFAULT_BRANDING.projectName);
+    expect(document.documentElement.style.getPropertyValue('--color-main')).toBe('#1226AA');
 
     answer(jsonResponse(brandingEnvelope()));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
-      'textContent',
-      'Impacto Universitario Test',
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        'Impacto Universitario Test',
+      ),
     );
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(document.title).toBe('Impacto Universitario Test');
+    expect(document.documentElement.style.getPropertyValue('--color-main')).toBe('#0A7F5A');
+  });
+
+  it('a branding that fails and is retried does not hold the page: it renders at once with the defaults', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      '/api/branding-saas': () => jsonResponse({ error: { status: 503 } }, 503),
+      '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
+    });
+    // The app's own client, which retries a 503 with back-off for seconds (spec §8: only logged).
+    renderApp('/');
+
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 500 });
+    expect(heading.textContent).toBe(DEFAULT_BRANDING.projectName);
+    // Still being retried: nothing about the branding is logged yet.
+    expect(consoleError).not.toHaveBeenCalledWith(
+      expect.stringContaining('branding'),
+      expect.anything(),
+    );
+  });
+
+  it('on a later visit, the branding seen last is shown at once, until the new answer replaces it', async () => {
+    stubApi({
+      '/api/branding-saas': () =>
+        jsonResponse(brandingEnvelope({ projectName: 'Campus Solidario' })),
+      '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
+    });
+    const first = renderApp('/');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Campus Solidario'),
+    );
+    first.unmount();
+
+    let answer: (response: Response) => void = () => {};
+    stubApi({
+      '/api/branding-saas': () => new Promise<Response>((resolve) => (answer = resolve)),
+      '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
+    });
+    renderApp('/');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Campus Solidario');
+    expect(document.documentElement.style.getPropertyValue('--color-main')).toBe('#0A7F5A');
+
+    answer(jsonResponse(brandingEnvelope({ projectName: 'Campus Renovado' })));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Campus Renovado'),
+    );
   });
 
   it('when the branding loads, the project name is the h1, the home link and the page title', async () => {
@@ -164,8 +213,7 @@ describe('home route', () => {
     });
     renderApp('/');
 
-    const heading = await screen.findByRole('heading', { level: 1 });
-    expect(heading.textContent).toBe('Impacto Universitario Test');
+    await screen.findByRole('heading', { level: 1, name: 'Impacto Universitario Test' });
     expect(document.title).toBe('Impacto Universitario Test');
     expect(
       screen.getByRole('link', { name: 'Impacto Universitario Test' }).getAttribute('href'),
@@ -247,6 +295,6 @@ describe('unknown routes', () => {
       'Página no encontrada',
     );
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('Impacto Universitario Test');
+    await waitFor(() => expect(document.title).toBe('Impacto Universitario Test'));
   });
 });

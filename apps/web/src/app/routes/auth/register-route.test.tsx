@@ -132,7 +132,8 @@ describe('registration page', () => {
     stubApi(BASE_HANDLERS);
     renderApp('/register');
     await openForm();
-    const link = screen.getByRole('link', { name: /leer la política de privacidad/ });
+    // The page does not wait for the branding (ADR 0033): the link comes with it.
+    const link = await screen.findByRole('link', { name: /leer la política de privacidad/ });
     expect(link.getAttribute('href')).toBe('https://example.org/privacidad');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');

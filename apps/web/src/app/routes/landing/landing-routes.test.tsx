@@ -35,7 +35,9 @@ describe('/estudiantes', () => {
     );
     const offers = screen.getByRole('region', { name: 'Lo que te ofrecemos' });
     expect(within(offers).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
-    expect(screen.getByText(/En Impacto Universitario Test encuentras proyectos/)).toBeTruthy();
+    expect(
+      await screen.findByText(/En Impacto Universitario Test encuentras proyectos/),
+    ).toBeTruthy();
     const register = screen.getAllByRole('link', { name: 'Crear mi cuenta de estudiante' });
     expect(register.map(hrefOf)).toEqual([
       '/register?profile=student',

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { Branding, BrandingSaasResponse } from '../types';
+import { rememberBranding } from '../utils/branding-memory';
 import { toBranding } from '../utils/to-branding';
 
 /** `GET /api/branding-saas?populate=*`: this university's branding (spec §7). */
@@ -8,7 +9,9 @@ export async function getBranding({ signal }: { signal?: AbortSignal } = {}): Pr
   const response = await apiRequest<BrandingSaasResponse>('/api/branding-saas?populate=*', {
     signal,
   });
-  return toBranding(response?.data?.attributes);
+  const attributes = response?.data?.attributes ?? null;
+  rememberBranding(attributes);
+  return toBranding(attributes);
 }
 
 export const brandingQueryOptions = () =>
@@ -24,5 +27,8 @@ export const brandingQueryOptions = () =>
     retryOnMount: false,
   });
 
-/** The branding query; callers that only need the values use `useBranding()`. */
+/**
+ * The branding query, pending until the answer comes (the settings form waits for it); callers
+ * that only need the values use `useBranding()`, which never waits.
+ */
 export const useBrandingQuery = () => useQuery(brandingQueryOptions());

@@ -1,28 +1,26 @@
 import { useLayoutEffect, type ReactNode } from 'react';
-import { LoadingStatus } from '../../../components/ui/loading-status';
-import { useBrandingQuery } from '../api/get-branding';
 import { useMenuLogo } from '../api/get-menu-logo';
-import { DEFAULT_BRANDING } from '../defaults';
+import { useBranding } from '../hooks/use-branding';
 import { applyBranding, setFavicon } from '../utils/theme';
 
 /**
- * Loads the branding and applies it to the page (title, colours, font, favicon). Until the branding
- * has settled it shows "Cargando..." (spec §8), so the first screen never flashes another
- * university's name; if it fails, the app runs on the defaults. The menu logo does not block.
+ * Applies the branding to the page (title, colours, font, favicon). It never holds the page: the
+ * page renders at once with the branding of the last visit or the defaults, and takes the loaded
+ * branding when it comes; a failure is only logged (spec §8, ADR 0033). The menu logo, also the
+ * favicon (spec §1), comes on its own.
  */
 export function BrandingProvider({ children }: { children: ReactNode }) {
-  const { data, isPending } = useBrandingQuery();
+  const branding = useBranding();
   const menuLogo = useMenuLogo();
 
-  // Layout effects run before the browser paints, so the brand colours never flash in late.
+  // Layout effects run before the browser paints, so each branding is on screen with its colours.
   useLayoutEffect(() => {
-    if (!isPending) applyBranding(data ?? DEFAULT_BRANDING);
-  }, [data, isPending]);
+    applyBranding(branding);
+  }, [branding]);
 
   useLayoutEffect(() => {
     if (menuLogo) setFavicon(menuLogo.url, menuLogo.mime);
   }, [menuLogo]);
 
-  if (isPending) return <LoadingStatus fullScreen />;
   return children;
 }

@@ -29,8 +29,9 @@ interface SiteHeaderProps {
 }
 
 /**
- * Site header (spec §2 "Header and menu by audience"): the logo and project name as the home link; on desktop the role's menu, the call to action and the "Entrar" or profile menu; below the
- * `lg` breakpoint all of them in a side menu.
+ * Site header (spec §2 "Header and menu by audience"): the logo and project name as the home link;
+ * on desktop the role's menu, the call to action and the profile menu; below the `lg` breakpoint
+ * all of them in a side menu. A visitor's "Entrar" is there at every width.
  */
 export function SiteHeader({ notificationBell }: SiteHeaderProps) {
   const session = useSession();
@@ -91,12 +92,8 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
             </div>
           )}
           {account.kind === 'visitor' && (
-            <EntryMenu
-              label={account.label}
-              links={account.links}
-              currentHref={currentHref}
-              className="hidden lg:block"
-            />
+            // Spec §2: visitors get "Entrar" at every width, phones included.
+            <EntryMenu label={account.label} links={account.links} currentHref={currentHref} />
           )}
           {account.kind === 'member' && user && (
             <ProfileMenu

@@ -319,17 +319,24 @@ describe('site header side menu (mobile)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('a visitor finds "Iniciar sesión" and "Registrarse" in it', async () => {
+  it('a visitor has no side menu: "Entrar" is in the header at every width (spec §2)', async () => {
     stubHeaderApi({});
+    renderApp('/');
+    const entrar = await screen.findByRole('button', { name: 'Entrar' });
+    // Not hidden below the desktop breakpoint, as the role menus are.
+    expect(entrar.closest('.hidden')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Abrir menú' })).toBeNull();
+  });
+
+  it('a visitor of a Murcia-origin brand has the library in the side menu, and "Entrar" beside it', async () => {
+    stubHeaderApi({ origin: 'Universidad de Murcia' });
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
     const dialog = await screen.findByRole('dialog', { name: 'Menú' });
-    const list = within(dialog).getByRole('list', { name: 'Entrar' });
-    expect(
-      within(list)
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('href')),
-    ).toEqual(['/user/auth/login', '/register']);
+    expect([...dialog.querySelectorAll('a, button')].map((e) => e.textContent)).toEqual([
+      'Cerrar menú',
+      'Biblioteca de trabajos finales',
+    ]);
   });
 });
 

@@ -22,7 +22,8 @@ interface MobileMenuProps {
 }
 
 /**
- * Below the desktop breakpoint the menu lives in a side drawer: a Headless UI Dialog (focus trapped
+ * Below the desktop breakpoint the menu lives in a side drawer (a visitor's "Entrar" is not in it:
+ * the header shows it at every width): a Headless UI Dialog (focus trapped
  * inside, Escape and the backdrop close it, focus returns to the button) that also closes when the
  * page changes. Spec §9: modal transitions 300 ms, backdrop 150 ms.
  */
@@ -46,7 +47,9 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
   const idBase = useId();
   const accountHeadingId = `${idBase}-account`;
 
-  if (entries.length === 0 && action === null && account.kind === 'none') return null;
+  // A visitor's "Entrar" stays in the header at every width (spec §2), so the side menu is only
+  // there when it has more to offer.
+  if (entries.length === 0 && action === null && account.kind !== 'member') return null;
 
   const drawerLink = (link: MenuLink) => (
     <li key={link.id}>
@@ -125,24 +128,6 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
                   <UploadIcon />
                   {action.menuLabel}
                 </MenuAnchor>
-              )}
-
-              {account.kind === 'visitor' && (
-                <ul aria-label={account.label} className="mt-2 flex flex-col gap-2">
-                  {account.links.map((link, index) => (
-                    <li key={link.id}>
-                      <MenuAnchor
-                        link={link}
-                        isCurrent={link.href === currentHref}
-                        onClick={close}
-                        className={buttonClasses(
-                          index === 0 ? 'primary' : 'secondary',
-                          'min-h-11 w-full',
-                        )}
-                      />
-                    </li>
-                  ))}
-                </ul>
               )}
 
               {account.kind === 'member' && user && (

@@ -12,7 +12,7 @@ import { useBranding } from '../../features/branding/hooks/use-branding';
 import { isMurciaOrigin } from '../../features/branding/utils/branding-match';
 import { EntryMenu, ProfileMenu } from '../../features/navigation/components/account-menus';
 import { DesktopNav } from '../../features/navigation/components/desktop-nav';
-import { UploadIcon } from '../../features/navigation/components/icons';
+import { ActionIcon } from '../../features/navigation/components/icons';
 import { MobileMenu } from '../../features/navigation/components/mobile-menu';
 import type { MenuAudience, MenuModel, MenuUser } from '../../features/navigation/types';
 import { buildMenu } from '../../features/navigation/utils/build-menu';
@@ -81,7 +81,7 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
                 aria-current={action.href === currentHref ? 'page' : undefined}
                 className="px-4 py-2 whitespace-nowrap"
               >
-                <UploadIcon />
+                <ActionIcon icon={action.icon} />
                 {action.label}
               </ButtonLink>
             </div>

@@ -5,7 +5,7 @@ import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../
 import { renderApp } from '../../../test/render-app';
 import type { SessionUser } from '../../features/auth/types';
 import { isWelcomePending, markWelcomePending } from '../../features/auth/utils/welcome-flag';
-import { NO_PERMISSIONS } from '../../features/permissions/types';
+import { NO_PERMISSIONS, type FeaturePermissions } from '../../features/permissions/types';
 import {
   isCompleteProfilePending,
   markCompleteProfilePending,
@@ -32,16 +32,22 @@ function user(profileType: SessionUser['profileType'], phone: string | null = nu
 interface ProfileAttributes {
   province?: string | null;
   organization?: { id: number; name: string } | null;
+  teacherArea?: string | null;
 }
 
 /** The profile lookup answer (`GET /api/{profileType}s?filters[user][id][$eq]=...`). */
-function profileEntry({ province = null, organization = null }: ProfileAttributes = {}) {
+function profileEntry({
+  province = null,
+  organization = null,
+  teacherArea = null,
+}: ProfileAttributes = {}) {
   return {
     data: [
       {
         id: 9,
         attributes: {
           province,
+          teacher_area: teacherArea,
           university: { data: null },
           tfxs: { data: [] },
           organization: {
@@ -57,13 +63,17 @@ function profileEntry({ province = null, organization = null }: ProfileAttribute
 }
 
 /** Signs `account` in (token cookie) and answers the calls the page frame makes. */
-function signIn(account: SessionUser, profile: ProfileAttributes = {}) {
+function signIn(
+  account: SessionUser,
+  profile: ProfileAttributes = {},
+  permissions: FeaturePermissions = NO_PERMISSIONS,
+) {
   saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
   const lookup = () => jsonResponse(profileEntry(profile));
   return stubApi({
     '/api/branding-saas': () => jsonResponse(brandingEnvelope()),
     '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
-    '/api/permissions/status': () => jsonResponse({ permissions: NO_PERMISSIONS }),
+    '/api/permissions/status': () => jsonResponse({ permissions }),
     '/api/banners': () =>
       jsonResponse({ data: [], meta: { pagination: { page: 1, pageSize: 25, total: 0 } } }),
     '/api/users/me': () => jsonResponse(account),
@@ -177,10 +187,10 @@ describe('welcome modal for other people', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('a teacher or an admin with no phone never sees it', async () => {
+  it('a teacher with teacher_area or an admin, even with no phone, never sees it', async () => {
     for (const profileType of ['teacher', 'admin'] as const) {
       markWelcomePending(USER_ID);
-      const fetchMock = signIn(user(profileType));
+      const fetchMock = signIn(user(profileType), { teacherArea: 'Humanidades' });
       const { unmount } = renderApp('/');
       await settle(fetchMock, profileType === 'teacher' ? '/api/teachers' : '/api/users/me');
       expect(screen.queryByRole('dialog'), profileType).toBeNull();
@@ -198,6 +208,35 @@ describe('welcome modal for other people', () => {
     await screen.findByRole('heading', { level: 1 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('welcome modal for a teacher without teacher_area', () => {
+  it('opens "¡Estás dentro!" with its focused link into the teacher\'s profile wizard', async () => {
+    signIn(user('teacher'));
+    const { router } = renderApp('/');
+
+    const dialog = await screen.findByRole('dialog', { name: '¡Estás dentro!' });
+    const action = within(dialog).getByRole('link', { name: 'Completar mi perfil' });
+    expect(action.getAttribute('href')).toBe('/profile/completar');
+    await waitFor(() => expect(document.activeElement).toBe(action));
+    expect(isCompleteProfilePending(USER_ID)).toBe(true);
+    fireEvent.click(action);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/completar'));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: '¡Estás dentro!' })).toBeNull(),
+    );
+  });
+
+  it('on the wizard itself, it is not shown', async () => {
+    const fetchMock = signIn(user('teacher'));
+    renderApp('/profile/completar');
+    await waitFor(() => {
+      const paths = fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
+      expect(paths.some((path) => path.startsWith('/api/teachers'))).toBe(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog', { name: '¡Estás dentro!' })).toBeNull();
   });
 });
 
@@ -221,6 +260,21 @@ describe('welcome modal for a coordinator', () => {
     renderApp('/');
     await settle(fetchMock, '/api/coordinators');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('signing in lands on /organizations, which sends them on to /organizations/create: the welcome does not stay open there', async () => {
+    const fetchMock = signIn(
+      user('coordinator'),
+      {},
+      {
+        ...NO_PERMISSIONS,
+        organizations: { enabled: true, create: true, update: true },
+      },
+    );
+    const { router } = renderApp('/organizations');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/create'));
+    await settle(fetchMock, '/api/coordinators');
+    expect(screen.queryByRole('dialog', { name: '¡Estás dentro!' })).toBeNull();
   });
 
   it('on /organizations/create itself, it is not shown', async () => {

@@ -15,8 +15,9 @@ const REGISTRATION_FLAG: RegistrationFlag = {
 };
 
 /**
- * Spec §2 Modals, part of every page's frame: the student welcome ("¡Estás dentro!") and the
- * coordinator welcome ("Crear mi organización"). Nothing is decided until the user and their
+ * Spec §2 Modals, part of every page's frame: the student welcome ("¡Estás dentro!"), the
+ * teacher's (into their profile wizard, ADR 0033) and the coordinator welcome ("Crear mi
+ * organización"). Nothing is decided until the user and their
  * profile details are both loaded; visitors never get one.
  */
 export function WelcomeModals() {
@@ -30,6 +31,7 @@ export function WelcomeModals() {
           province: details.province,
           phone: details.phone ?? user.phone,
           hasOrganization: details.organization !== null,
+          teacherArea: details.teacherArea,
         }
       : null;
   const { welcome, close } = useWelcomeModal({

@@ -26,9 +26,14 @@ export interface MenuGroup {
 
 export type MenuEntry = ({ kind: 'link' } & MenuLink) | ({ kind: 'group' } & MenuGroup);
 
-/** The call to action next to the menu ("Subir mi proyecto"); the side menu uses `menuLabel`. */
+/**
+ * The call to action next to the menu ("Subir mi proyecto", a teacher's "Completar perfil"); the
+ * side menu uses `menuLabel`.
+ */
 export interface MenuAction extends MenuLink {
   menuLabel: string;
+  /** The picture beside the label. */
+  icon: 'upload' | 'profile';
 }
 
 /** What the right-hand side of the header offers. */

@@ -279,6 +279,39 @@ describe('site header for a student', () => {
   });
 });
 
+describe('site header for a teacher', () => {
+  const TEACHER: SessionUser = { ...STUDENT, id: 9, name: 'Carmen', profileType: 'teacher' };
+  const teacherEntry = (teacherArea: string | null) => ({
+    data: [{ id: 4, attributes: { teacher_area: teacherArea, university: { data: null } } }],
+    meta: {},
+  });
+
+  it('without teacher_area, the header offers "Completar perfil" into their wizard (desktop and side menu)', async () => {
+    stubHeaderApi({ user: TEACHER, profile: () => jsonResponse(teacherEntry(null)) });
+    renderApp('/');
+
+    const links = await screen.findAllByRole('link', { name: 'Completar perfil' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/profile/completar']);
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menú' });
+    expect([...dialog.querySelectorAll('a, button')].map((e) => e.textContent)).toEqual([
+      'Cerrar menú',
+      'Completar perfil',
+      'Perfil',
+      'Cerrar sesión',
+    ]);
+  });
+
+  it('with teacher_area, their menu and no "Completar perfil"', async () => {
+    stubHeaderApi({ user: TEACHER, profile: () => jsonResponse(teacherEntry('Humanidades')) });
+    renderApp('/');
+
+    await screen.findByRole('link', { name: 'Panel de Control' });
+    expect(screen.queryByRole('link', { name: 'Completar perfil' })).toBeNull();
+  });
+});
+
 describe('site header side menu (mobile)', () => {
   it('"Abrir menú" opens a dialog with the menu, the upload link and the profile, "Comunicaciones" once', async () => {
     stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });

@@ -47,3 +47,17 @@ export function UploadIcon({ className = 'size-4' }: { className?: string }) {
     </svg>
   );
 }
+
+/** A person with a tick: completing one's profile. */
+export function ProfileIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} {...STROKE}>
+      <path d="M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM3 21v-1a6 6 0 0 1 6-6h2M15 18l2 2 4-4" />
+    </svg>
+  );
+}
+
+/** The picture of a call to action. */
+export function ActionIcon({ icon }: { icon: 'upload' | 'profile' }) {
+  return icon === 'profile' ? <ProfileIcon /> : <UploadIcon />;
+}

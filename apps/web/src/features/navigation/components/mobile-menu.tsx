@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { MenuLink, MenuModel, MenuUser } from '../types';
 import { fullName } from '../utils/user-labels';
-import { CloseIcon, LogoutIcon, MenuIcon, UploadIcon } from './icons';
+import { ActionIcon, CloseIcon, LogoutIcon, MenuIcon } from './icons';
 import { MenuAnchor } from './menu-anchor';
 import { UserAvatar } from './user-avatar';
 
@@ -125,7 +125,7 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
                   onClick={close}
                   className={buttonClasses('primary', 'mt-2 min-h-11 w-full')}
                 >
-                  <UploadIcon />
+                  <ActionIcon icon={action.icon} />
                   {action.menuLabel}
                 </MenuAnchor>
               )}

@@ -121,6 +121,7 @@ describe('buildMenu for a student', () => {
       label: 'Subir mi proyecto',
       menuLabel: 'Subir proyecto',
       href: '/tfx/create/form?status=finished',
+      icon: 'upload',
     });
   });
 
@@ -292,6 +293,24 @@ describe('buildMenu for a teacher', () => {
     expect(menu({ audience: teacher, details: details() }).entries).toEqual([]);
     expect(menu({ audience: teacher, details: null }).entries).toEqual([]);
     expect(accountLines(menu({ audience: teacher, details: null }))).toEqual(['Perfil → /profile']);
+  });
+
+  it('without teacher_area, the call to action "Completar perfil" leads into their wizard', () => {
+    const model = menu({ audience: teacher, details: details() });
+    expect(model.action).toEqual({
+      id: 'teacher.complete-profile',
+      label: 'Completar perfil',
+      menuLabel: 'Completar perfil',
+      href: '/profile/completar',
+      icon: 'profile',
+    });
+  });
+
+  it('while the details load, or once teacher_area is there, no "Completar perfil"', () => {
+    expect(menu({ audience: teacher, details: null }).action).toBeNull();
+    expect(
+      menu({ audience: teacher, details: details({ teacherArea: 'Humanidades' }) }).action,
+    ).toBeNull();
   });
 
   it('the profile dropdown has only "Perfil" (and "Cerrar sesión")', () => {

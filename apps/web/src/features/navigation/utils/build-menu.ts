@@ -76,7 +76,12 @@ export function buildMenu({ audience, details, permissions, isMurcia }: MenuInpu
       };
     case 'teacher':
       // Spec §2, §6: the teacher's menu needs teacher_area in the details.
-      if (!details?.teacherArea) return { ...EMPTY, account };
+      if (!details) return { ...EMPTY, account };
+      if (!details.teacherArea?.trim()) {
+        // A teacher who has not completed their profile is shown the way to do it rather than an
+        // empty header (ADR 0033).
+        return { ...EMPTY, action: TEACHER_COMPLETE_PROFILE, account };
+      }
       return { ...EMPTY, entries: teacherEntries(permissions), account };
     case 'coordinator':
       if (!details) return { ...EMPTY, account };
@@ -131,6 +136,15 @@ function studentEntries(
   return entries;
 }
 
+/** The profile-completion wizard (spec §2 Modals), where a teacher gives their teacher_area. */
+const TEACHER_COMPLETE_PROFILE: MenuAction = {
+  id: 'teacher.complete-profile',
+  label: 'Completar perfil',
+  menuLabel: 'Completar perfil',
+  href: '/profile/completar',
+  icon: 'profile',
+};
+
 /** Spec §2, §6: uploading one's own finished work, only while the student has none. */
 function studentAction(permissions: MenuPermissions, details: MenuDetails): MenuAction | null {
   const { tfxes } = permissions;
@@ -140,6 +154,7 @@ function studentAction(permissions: MenuPermissions, details: MenuDetails): Menu
     label: 'Subir mi proyecto',
     menuLabel: 'Subir proyecto',
     href: '/tfx/create/form?status=finished',
+    icon: 'upload',
   };
 }
 

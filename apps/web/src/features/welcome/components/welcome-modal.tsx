@@ -9,7 +9,10 @@ interface WelcomeCopy {
   action: string;
 }
 
-/** Spec §2 Modals: the title and the button texts are the spec's; the bodies are ours (ADR 0017). */
+/**
+ * Spec §2 Modals: the title and the student's and coordinator's button texts are the spec's; the
+ * bodies and the teacher's welcome are ours (ADRs 0017, 0033).
+ */
 export const WELCOME_TITLE = '¡Estás dentro!';
 
 const COPY: Record<WelcomeKind, WelcomeCopy> = {
@@ -17,6 +20,11 @@ const COPY: Record<WelcomeKind, WelcomeCopy> = {
     description:
       'Tu cuenta ya está lista. Completa tu perfil con tu provincia y un teléfono de contacto para que podamos recomendarte los proyectos que mejor encajan contigo y las organizaciones puedan escribirte.',
     action: 'Completar perfil en 3 minutos',
+  },
+  teacher: {
+    description:
+      'Tu cuenta ya está lista. Cuéntanos tu universidad, los grados en los que das clase y tu área de conocimiento para publicar proyectos y seguir a tu alumnado: solo te llevará 2 minutos.',
+    action: 'Completar mi perfil',
   },
   coordinator: {
     description:

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import {
+  isWelcomeBlockedOn,
   pickWelcome,
   welcomeKindFor,
   type WelcomeKind,
@@ -87,6 +88,13 @@ export function useWelcomeModal({ subject, pathname, registration }: UseWelcomeM
     clearCompleteProfilePending(userId);
   }, [userId, isComplete, clearRegistration]);
 
+  // The page the welcome leads to, or another it must not cover, was reached some other way (a
+  // coordinator's /organizations sends them on to /organizations/create): it closes there.
+  const isBlockedHere = open !== null && isWelcomeBlockedOn(pathname, open.kind);
+  useEffect(() => {
+    if (isBlockedHere && current?.isOpen) setCurrent({ ...current, isOpen: false });
+  }, [isBlockedHere]);
+
   // The page frame unmounts (tests, a new router): the next one starts without a welcome.
   useEffect(() => () => setCurrent(null), []);
 
@@ -94,5 +102,6 @@ export function useWelcomeModal({ subject, pathname, registration }: UseWelcomeM
     if (current?.isOpen) setCurrent({ ...current, isOpen: false });
   }, []);
 
-  return { welcome: open !== null && open.userId === userId ? open : null, close };
+  const welcome = open !== null && open.userId === userId && !isBlockedHere ? open : null;
+  return { welcome, close };
 }

@@ -12,6 +12,7 @@ const student = (overrides: Partial<WelcomeSubject> = {}): WelcomeSubject => ({
   province: 'Murcia',
   phone: '+34 600 000 000',
   hasOrganization: false,
+  teacherArea: null,
   ...overrides,
 });
 
@@ -32,8 +33,15 @@ describe('welcomeKindFor', () => {
     expect(welcomeKindFor({ ...coordinator, hasOrganization: true })).toBeNull();
   });
 
-  it('teachers, admins and users without a profile type never get one, even with data missing', () => {
-    for (const profileType of ['teacher', 'admin', null] as const) {
+  it('a teacher without teacher_area (what their menu needs, spec §2) gets the teacher welcome', () => {
+    const teacher = student({ profileType: 'teacher', province: null, phone: null });
+    expect(welcomeKindFor(teacher)).toBe('teacher');
+    expect(welcomeKindFor({ ...teacher, teacherArea: '  ' })).toBe('teacher');
+    expect(welcomeKindFor({ ...teacher, teacherArea: 'Humanidades' })).toBeNull();
+  });
+
+  it('admins and users without a profile type never get one, even with data missing', () => {
+    for (const profileType of ['admin', null] as const) {
       expect(welcomeKindFor(student({ profileType, province: null, phone: null }))).toBeNull();
     }
   });
@@ -55,6 +63,7 @@ describe('isWelcomeBlockedOn', () => {
   it('blocks the page the welcome leads to, and nothing else', () => {
     expect(isWelcomeBlockedOn('/profile/completar', 'student')).toBe(true);
     expect(isWelcomeBlockedOn('/organizations/create', 'coordinator')).toBe(true);
+    expect(isWelcomeBlockedOn('/profile/completar', 'teacher')).toBe(true);
     expect(isWelcomeBlockedOn('/profile', 'coordinator')).toBe(false);
     expect(isWelcomeBlockedOn('/', 'student')).toBe(false);
     expect(isWelcomeBlockedOn('/registered', 'student')).toBe(false);

@@ -1,11 +1,14 @@
 import type { ProfileType } from '@plataforma/shared';
 
-/** The two welcomes of spec §2 "Modals". */
-export type WelcomeKind = 'student' | 'coordinator';
+/**
+ * The two welcomes of spec §2 "Modals", and the teacher's (ADR 0033): spec §2 gives teachers the
+ * same profile-completion wizard as students, and their menu waits for teacher_area.
+ */
+export type WelcomeKind = 'student' | 'teacher' | 'coordinator';
 
 /**
- * Where each welcome's main button leads: the student's goes to the profile-completion wizard
- * (features/profile-wizard, mounted by app/routes/profile).
+ * Where each welcome's main button leads: the student's and the teacher's go to the
+ * profile-completion wizard (features/profile-wizard, mounted by app/routes/profile).
  */
 export const PROFILE_COMPLETION_PATH = '/profile/completar';
 /** Spec §2: "Crear mi organización" redirects to /organizations/create. */
@@ -13,6 +16,7 @@ export const ORGANIZATION_CREATION_PATH = '/organizations/create';
 
 export const WELCOME_TARGETS: Record<WelcomeKind, string> = {
   student: PROFILE_COMPLETION_PATH,
+  teacher: PROFILE_COMPLETION_PATH,
   coordinator: ORGANIZATION_CREATION_PATH,
 };
 
@@ -23,6 +27,8 @@ export interface WelcomeSubject {
   province: string | null;
   phone: string | null;
   hasOrganization: boolean;
+  /** A teacher's knowledge area (spec §2: the teacher's menu needs teacher_area). */
+  teacherArea: string | null;
 }
 
 function isBlank(value: string | null): boolean {
@@ -31,13 +37,16 @@ function isBlank(value: string | null): boolean {
 
 /**
  * Spec §2 "Modals": a student missing province or phone gets the student welcome; a coordinator
- * without an organisation gets theirs. Teachers, admins and people without a profile type never
- * get one.
+ * without an organisation gets theirs; a teacher without teacher_area, the one part of their
+ * profile their menu needs, gets the teacher's (ADR 0033). Admins and people without a profile
+ * type never get one.
  */
 export function welcomeKindFor(subject: WelcomeSubject): WelcomeKind | null {
   switch (subject.profileType) {
     case 'student':
       return isBlank(subject.province) || isBlank(subject.phone) ? 'student' : null;
+    case 'teacher':
+      return isBlank(subject.teacherArea) ? 'teacher' : null;
     case 'coordinator':
       return subject.hasOrganization ? null : 'coordinator';
     default:

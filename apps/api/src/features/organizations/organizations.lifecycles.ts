@@ -13,8 +13,8 @@ interface CreatorState {
 
 /**
  * A coordinator without an organisation creates theirs (spec §2 /organizations/create) and is
- * linked to it in the same transaction (ADR 0024). Admins create organisations for others
- * ("Empresas") without linking anyone.
+ * linked to it in the same transaction (ADR 0024); editing it later follows their update switch.
+ * Admins create organisations for others ("Empresas") without linking anyone.
  */
 export function registerOrganizationLifecycles(app: FastifyInstance) {
   app.entities.registry.addLifecycles<CreatorState>(ORGANIZATION_UID, {
@@ -44,6 +44,20 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
         throw new AppError('VALIDATION', 'Ya perteneces a una organización');
       }
       state.coordinatorId = coordinator.id;
+    },
+
+    // Spec §3 Permissions: organizations.update is the coordinators' switch for editing their
+    // organisation (/organizations/editar, ADR 0033); who may edit which one is the access
+    // policy's (their own only). Admins are not bound by the coordinators' switch.
+    async beforeUpdate({ tx, actor }) {
+      if (actor === SYSTEM || actor.kind !== 'user' || actor.role !== 'coordinator') return;
+      const permissions = await permissionsFor(tx, actor);
+      if (!permissions.organizations.enabled || !permissions.organizations.update) {
+        throw new AppError(
+          'FORBIDDEN',
+          'La edición de organizaciones no está activada para tu perfil',
+        );
+      }
     },
 
     async afterCreate({ tx, id, state }) {

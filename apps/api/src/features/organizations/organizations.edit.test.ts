@@ -68,7 +68,7 @@ describe('a coordinator edits their organisation', () => {
     const res = await edit(theirs.id, other.headers, { description: 'Cambiada por otra' });
 
     expect(res.status).toBe(403);
-    expect(res.body.error.status).toBe(res.status);
+    expect(res.body.error?.status).toBe(res.status);
     expect((await organizationRow(theirs.id)).description).toBe('Sin cambios');
   });
 
@@ -128,7 +128,7 @@ describe('a coordinator edits their organisation', () => {
     try {
       const res = await edit(organization.id, own.headers, { description: 'Cambiada' });
       expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe(
+      expect(res.body.error?.message).toBe(
         'La edición de organizaciones no está activada para tu perfil',
       );
       expect((await organizationRow(organization.id)).description).toBe('Sin cambios');

@@ -7,6 +7,8 @@
 export const TEACHER_PROJECTS_PATH = '/projects/personal';
 /** A coordinator's organisation and its projects (spec §2). */
 export const COORDINATOR_PROJECTS_PATH = '/organizations';
+/** Where a coordinator edits their organisation (ADR 0033). */
+export const ORGANIZATION_EDIT_PATH = '/organizations/editar';
 
 /** Where a publisher manages their projects: coordinators at their organisation, others at theirs. */
 export const ownProjectsPath = (profileType: string | null | undefined): string =>

@@ -11,6 +11,7 @@ import { heroActionClasses, LandingHero } from '../../features/landing/component
 import { StepList, type LandingStep } from '../../features/landing/components/step-list';
 import { TextLink } from '../../features/landing/components/text-link';
 import { areaLinksFor } from '../../features/landing/utils/area-links';
+import { hasCommunications } from '../../features/navigation/utils/build-menu';
 import { usePermissions } from '../../features/permissions/api/get-permissions';
 
 const AUDIENCES: LandingFeature[] = [
@@ -101,6 +102,7 @@ export function HomeRoute() {
           links={areaLinksFor({
             profileType: user.profileType,
             hasOrganization: details?.organization != null,
+            hasCommunications: hasCommunications(permissions, details),
             permissions,
           })}
         />

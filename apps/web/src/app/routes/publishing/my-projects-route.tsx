@@ -1,4 +1,4 @@
-import { TEACHER_PROJECTS_PATH } from '@plataforma/shared';
+import { ORGANIZATION_EDIT_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
 import { Navigate, useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
@@ -64,6 +64,12 @@ export function OrganizationProjectsRoute() {
   }
   const canPublish = role === 'admin' || permissions.projects.create;
   const organization = details?.organization?.name;
+  // The coordinator edits their organisation while their switch allows it (ADR 0033).
+  const canEditOrganization =
+    role === 'coordinator' &&
+    organization !== undefined &&
+    permissions.organizations.enabled &&
+    permissions.organizations.update;
   return (
     <PublishingPage
       wide
@@ -75,9 +81,14 @@ export function OrganizationProjectsRoute() {
       }
     >
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {canPublish ? (
-        <div>
-          <ButtonLink to="/projects/create">Publicar mi proyecto</ButtonLink>
+      {canPublish || canEditOrganization ? (
+        <div className="flex flex-wrap gap-3">
+          {canPublish ? <ButtonLink to="/projects/create">Publicar mi proyecto</ButtonLink> : null}
+          {canEditOrganization ? (
+            <ButtonLink to={ORGANIZATION_EDIT_PATH} variant="secondary">
+              Editar mi organización
+            </ButtonLink>
+          ) : null}
         </div>
       ) : null}
       <MyProjectsList createHref={canPublish ? '/projects/create' : undefined} />

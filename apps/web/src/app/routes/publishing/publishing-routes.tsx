@@ -2,14 +2,15 @@ import type { RouteObject } from 'react-router';
 import { CandidatesRoute } from './candidates-route';
 import { CreateOrganizationRoute } from './create-organization-route';
 import { CreateProjectRoute } from './create-project-route';
+import { EditOrganizationRoute } from './edit-organization-route';
 import { EditProjectRoute } from './edit-project-route';
 import { OrganizationProjectsRoute, TeacherProjectsRoute } from './my-projects-route';
 import { RequireRole } from './publishing-gates';
 
 /**
  * Routes of the publishing area (see ../../routes.tsx, ADR 0028): publishing, editing and
- * following one's projects, reviewing their candidates, and creating the coordinator's
- * organisation. Every one needs a session (spec §2: /organizations goes to the login).
+ * following one's projects, reviewing their candidates, and creating and editing the
+ * coordinator's organisation. Every one needs a session (spec §2: /organizations goes to the login).
  */
 export const publishingRoutes: RouteObject[] = [
   {
@@ -57,6 +58,14 @@ export const publishingRoutes: RouteObject[] = [
     element: (
       <RequireRole roles={['coordinator']}>
         <CreateOrganizationRoute />
+      </RequireRole>
+    ),
+  },
+  {
+    path: 'organizations/editar',
+    element: (
+      <RequireRole roles={['coordinator']}>
+        <EditOrganizationRoute />
       </RequireRole>
     ),
   },

@@ -6,18 +6,27 @@ const ALL_ON: AreaPermissions = {
   tfxes: { enabled: true },
   resources: { enabled: true },
   notifications: { enabled: true },
-  organizations: { enabled: true, create: true },
+  organizations: { enabled: true, create: true, update: true },
 };
 const ALL_OFF: AreaPermissions = {
   projects: { enabled: false, create: false, update: false },
   tfxes: { enabled: false },
   resources: { enabled: false },
   notifications: { enabled: false },
-  organizations: { enabled: false, create: false },
+  organizations: { enabled: false, create: false, update: false },
 };
 
-const labels = (...args: Parameters<typeof areaLinksFor>) =>
-  areaLinksFor(...args).map((l) => `${l.label} → ${l.to}`);
+type Input = Parameters<typeof areaLinksFor>[0];
+const labels = (
+  input: Omit<Input, 'hasCommunications'> & Partial<Pick<Input, 'hasCommunications'>>,
+) => areaLinksFor({ hasCommunications: true, ...input }).map((l) => `${l.label} → ${l.to}`);
+const profileTile = (profileType: Input['profileType']) =>
+  areaLinksFor({
+    profileType,
+    hasOrganization: true,
+    hasCommunications: false,
+    permissions: ALL_ON,
+  }).find((l) => l.to === '/profile');
 
 describe('areaLinksFor', () => {
   it('a student with every feature on gets projects, library, resources, communications and profile', () => {
@@ -32,9 +41,26 @@ describe('areaLinksFor', () => {
     );
   });
 
+  it('a student without a university gets no "Comunicaciones" (spec §4, as in the header)', () => {
+    expect(
+      labels({
+        profileType: 'student',
+        hasOrganization: false,
+        hasCommunications: false,
+        permissions: ALL_ON,
+      }),
+    ).not.toContain('Comunicaciones → /profile?section=notifications');
+  });
+
   it('with every feature off, a student only gets the profile', () => {
     expect(
-      labels({ profileType: 'student', hasOrganization: false, permissions: ALL_OFF }),
+      labels({
+        profileType: 'student',
+        hasOrganization: false,
+        // Notifications off: the caller's rule says no communication centre.
+        hasCommunications: false,
+        permissions: ALL_OFF,
+      }),
     ).toEqual(['Perfil → /profile']);
   });
 
@@ -59,8 +85,16 @@ describe('areaLinksFor', () => {
     ).toEqual([
       'Publicar mi proyecto → /projects/create',
       'Mis proyectos → /organizations',
+      'Mi organización → /organizations/editar',
       'Perfil → /profile',
     ]);
+    expect(
+      labels({
+        profileType: 'coordinator',
+        hasOrganization: true,
+        permissions: { ...ALL_ON, organizations: { enabled: true, create: true, update: false } },
+      }),
+    ).not.toContain('Mi organización → /organizations/editar');
     expect(
       labels({ profileType: 'coordinator', hasOrganization: false, permissions: ALL_ON }),
     ).toEqual(['Crea tu organización → /organizations/create', 'Perfil → /profile']);
@@ -81,6 +115,20 @@ describe('areaLinksFor', () => {
       'Ajustes → /admin/ajustes',
       'Perfil → /profile',
     ]);
+  });
+
+  it("each role's profile tile says what that role's profile holds", () => {
+    expect(profileTile('student')?.description).toBe(
+      'Tus datos, tus candidaturas y tus proyectos guardados.',
+    );
+    const descriptions = (['teacher', 'coordinator', 'admin', null] as const).map(
+      (role) => profileTile(role)?.description,
+    );
+    expect(descriptions).not.toContain('Tus datos, tus candidaturas y tus proyectos guardados.');
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+    expect(profileTile('admin')?.description).toBe(
+      'Tu nombre, tu teléfono y la contraseña de tu cuenta de administración.',
+    );
   });
 
   it('an account without a profile type yet only gets the profile', () => {

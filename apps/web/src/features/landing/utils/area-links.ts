@@ -1,4 +1,8 @@
-import { COORDINATOR_PROJECTS_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
+import {
+  COORDINATOR_PROJECTS_PATH,
+  ORGANIZATION_EDIT_PATH,
+  TEACHER_PROJECTS_PATH,
+} from '@plataforma/shared';
 import type { LandingIconName } from '../components/landing-icon';
 
 /** The feature switches the welcome needs (spec §3 Permissions per feature). */
@@ -7,13 +11,18 @@ export interface AreaPermissions {
   tfxes: { enabled: boolean };
   resources: { enabled: boolean };
   notifications: { enabled: boolean };
-  organizations: { enabled: boolean; create: boolean };
+  organizations: { enabled: boolean; create: boolean; update: boolean };
 }
 
 export interface AreaInput {
   profileType: 'student' | 'teacher' | 'coordinator' | 'admin' | null;
   /** A coordinator's organisation (spec §2: with or without one, the menu differs). */
   hasOrganization: boolean;
+  /**
+   * A student's communication centre: the header's rule (spec §4: a university and the
+   * notifications switch), passed in so both follow the same one (ADR 0033).
+   */
+  hasCommunications: boolean;
   permissions: AreaPermissions;
 }
 
@@ -24,18 +33,34 @@ export interface AreaLink {
   icon: LandingIconName;
 }
 
-const PROFILE: AreaLink = {
-  label: 'Perfil',
-  description: 'Tus datos, tus candidaturas y tus proyectos guardados.',
-  to: '/profile',
-  icon: 'user',
+/** What each role's profile page holds (ADR 0017): the tile says it in its own words. */
+const PROFILE_DESCRIPTIONS: Record<NonNullable<AreaInput['profileType']> | 'none', string> = {
+  student: 'Tus datos, tus candidaturas y tus proyectos guardados.',
+  teacher: 'Tus datos, tu área de conocimiento y los grados en los que das clase.',
+  coordinator: 'Tus datos de contacto y la contraseña de tu cuenta.',
+  admin: 'Tu nombre, tu teléfono y la contraseña de tu cuenta de administración.',
+  none: 'Tus datos y la contraseña de tu cuenta.',
 };
+
+function profileLink(profileType: AreaInput['profileType']): AreaLink {
+  return {
+    label: 'Perfil',
+    description: PROFILE_DESCRIPTIONS[profileType ?? 'none'],
+    to: '/profile',
+    icon: 'user',
+  };
+}
 
 /**
  * What a signed-in person finds on `/` instead of the presentation (ADR 0015): the main places of
  * their area, with the labels and conditions of the header (spec §2 Header and menu by audience).
  */
-export function areaLinksFor({ profileType, hasOrganization, permissions }: AreaInput): AreaLink[] {
+export function areaLinksFor({
+  profileType,
+  hasOrganization,
+  hasCommunications,
+  permissions,
+}: AreaInput): AreaLink[] {
   const links: (AreaLink | false)[] = [];
   switch (profileType) {
     case 'student':
@@ -58,7 +83,7 @@ export function areaLinksFor({ profileType, hasOrganization, permissions }: Area
           to: '/resources',
           icon: 'spark',
         },
-        permissions.notifications.enabled && {
+        hasCommunications && {
           label: 'Comunicaciones',
           description: 'Los avisos que te envían sobre tus candidaturas y proyectos.',
           to: '/profile?section=notifications',
@@ -109,6 +134,13 @@ export function areaLinksFor({ profileType, hasOrganization, permissions }: Area
             to: COORDINATOR_PROJECTS_PATH,
             icon: 'bookmark',
           },
+          permissions.organizations.enabled &&
+            permissions.organizations.update && {
+              label: 'Mi organización',
+              description: 'Los datos que los estudiantes ven de tu organización y su contacto.',
+              to: ORGANIZATION_EDIT_PATH,
+              icon: 'organization',
+            },
         );
       } else {
         links.push(
@@ -147,5 +179,5 @@ export function areaLinksFor({ profileType, hasOrganization, permissions }: Area
     case null:
       break;
   }
-  return [...links.filter((link): link is AreaLink => link !== false), PROFILE];
+  return [...links.filter((link): link is AreaLink => link !== false), profileLink(profileType)];
 }

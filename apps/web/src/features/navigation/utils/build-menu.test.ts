@@ -323,13 +323,28 @@ describe('buildMenu for a teacher', () => {
 describe('buildMenu for a coordinator', () => {
   const organization = { id: 3, name: 'Fundación Mar Limpio' };
 
-  it('with an organisation: "Publicar mi proyecto" and "Mis proyectos"', () => {
+  it('with an organisation: "Publicar mi proyecto" and "Mis proyectos"; the profile menu edits the organisation', () => {
     const model = menu({ audience: coordinator, details: details({ organization }) });
     expect(lines(model.entries)).toEqual([
       'Publicar mi proyecto → /projects/create',
       'Mis proyectos → /organizations',
     ]);
-    expect(accountLines(model)).toEqual(['Perfil → /profile']);
+    expect(accountLines(model)).toEqual([
+      'Perfil → /profile',
+      'Mi organización → /organizations/editar',
+    ]);
+  });
+
+  it('without organizations.update (or without an organisation), no "Mi organización"', () => {
+    const noUpdate = permissionsWith({ organizations: { update: false } });
+    expect(
+      accountLines(
+        menu({ audience: coordinator, details: details({ organization }), permissions: noUpdate }),
+      ),
+    ).toEqual(['Perfil → /profile']);
+    expect(accountLines(menu({ audience: coordinator, details: details() }))).toEqual([
+      'Perfil → /profile',
+    ]);
   });
 
   it('with an organisation but without projects.create: only "Mis proyectos"', () => {

@@ -1,4 +1,9 @@
-import { COORDINATOR_PROJECTS_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
+import {
+  COORDINATOR_PROJECTS_PATH,
+  ORGANIZATION_EDIT_PATH,
+  TEACHER_PROJECTS_PATH,
+  type ProfileType,
+} from '@plataforma/shared';
 import type {
   MenuAccount,
   MenuAction,
@@ -61,9 +66,12 @@ export function buildMenu({ audience, details, permissions, isMurcia }: MenuInpu
   }
 
   const { profileType } = audience;
-  const isStudent = profileType === 'student';
-  const communications = isStudent && hasCommunications(permissions, details);
-  const account = memberAccount(isStudent, communications);
+  const communications = profileType === 'student' && hasCommunications(permissions, details);
+  const account = memberAccount(
+    profileType,
+    communications,
+    canEditOrganization(permissions, details),
+  );
   switch (profileType) {
     case 'student':
       // Spec §2: the student's menu needs the user details loaded.
@@ -231,10 +239,26 @@ export function hasCommunications(
   return permissions.notifications.enabled && details !== null && details.university !== null;
 }
 
-/** The profile dropdown (spec §2): the student's profile sections; the others only have "Perfil". */
-function memberAccount(isStudent: boolean, communications: boolean): MenuAccount {
+/**
+ * A coordinator with an organisation edits it at /organizations/editar while their
+ * organizations.update switch is on (ADR 0033).
+ */
+function canEditOrganization(permissions: MenuPermissions, details: MenuDetails | null): boolean {
+  const { enabled, update } = permissions.organizations;
+  return enabled && update && details?.organization != null;
+}
+
+/**
+ * The profile dropdown (spec §2): the student's profile sections; a coordinator's organisation
+ * (ADR 0033); the others only have "Perfil".
+ */
+function memberAccount(
+  profileType: ProfileType | null,
+  communications: boolean,
+  organization: boolean,
+): MenuAccount {
   const links: MenuLink[] = [{ id: 'profile', label: 'Perfil', href: '/profile' }];
-  if (isStudent) {
+  if (profileType === 'student') {
     links.push(
       { id: 'profile.applys', label: 'Candidaturas', href: '/profile?section=applys' },
       { id: 'profile.projects', label: 'Proyectos guardados', href: '/profile?section=projects' },
@@ -248,6 +272,13 @@ function memberAccount(isStudent: boolean, communications: boolean): MenuAccount
         href: '/profile?section=notifications',
       });
     }
+  }
+  if (profileType === 'coordinator' && organization) {
+    links.push({
+      id: 'profile.organization',
+      label: 'Mi organización',
+      href: ORGANIZATION_EDIT_PATH,
+    });
   }
   return { kind: 'member', links, logoutLabel: LOGOUT_LABEL };
 }

@@ -11,7 +11,7 @@ import {
 } from '@plataforma/shared';
 import { PHONE_PLACEHOLDER } from '../../../forms/engine/messages';
 import type { FormItem, FormValue, FormValues } from '../../../forms/types';
-import type { OrganizationPayload } from '../types';
+import type { OrganizationAttributes, OrganizationPayload, OrganizationUpdate } from '../types';
 
 /** Image types a logo may have (spec §9 upload list without PDF). */
 const LOGO_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'svg'];
@@ -158,4 +158,78 @@ export function toOrganizationPayload(values: FormValues): OrganizationPayload {
   return Object.fromEntries(
     Object.entries(payload).filter(([, value]) => value !== undefined),
   ) as OrganizationPayload;
+}
+
+/**
+ * A stored answer as the value of a select with "Otra": one of the options, or "Otra" with the
+ * stored text in its extension field (so an edit shows what was typed at creation).
+ */
+function fromChoice(
+  field: string,
+  stored: string | null | undefined,
+  options: readonly string[],
+): FormValues {
+  const value = stored?.trim();
+  if (!value) return {};
+  if (options.includes(value)) return { [field]: value };
+  return { [field]: OTHER_OPTION, [`${field}_other`]: value };
+}
+
+/** The organisation as the form's values, for editing it (the inverse of the payload). */
+export function toOrganizationValues(attributes: OrganizationAttributes): FormValues {
+  const logo = attributes.logo?.data;
+  const size = attributes.size ?? undefined;
+  return {
+    name: attributes.name,
+    ...fromChoice('type', attributes.type, ORGANIZATION_TYPES),
+    ...fromChoice('sector', attributes.sector, ORGANIZATION_SECTORS),
+    // A size outside today's list is asked again rather than shown as none of the choices.
+    size: size && (ORGANIZATION_SIZES as readonly string[]).includes(size) ? size : undefined,
+    description: attributes.description ?? undefined,
+    ...fromChoice(
+      'location',
+      attributes.location,
+      PROVINCES.map((province) => province.name),
+    ),
+    web: attributes.web ?? undefined,
+    linkedin: attributes.linkedin ?? undefined,
+    logo: logo
+      ? {
+          id: logo.id,
+          name: logo.attributes.name,
+          size: logo.attributes.size,
+          url: logo.attributes.url,
+        }
+      : undefined,
+    ...fromChoice('reachedUsHow', attributes.reachedUsHow, REACHED_US_HOW_OPTIONS),
+    contact_name: attributes.contact_name ?? undefined,
+    contact_mail: attributes.contact_mail ?? undefined,
+    contact_phone: attributes.contact_phone ?? undefined,
+  };
+}
+
+/**
+ * The form's values as an edit of the organisation: every field is sent, an emptied optional one
+ * (web, LinkedIn, logo) as null so that it is cleared.
+ */
+export function toOrganizationUpdate(values: FormValues): OrganizationUpdate {
+  const answered = toOrganizationPayload(values);
+  const fields: (keyof OrganizationPayload)[] = [
+    'name',
+    'type',
+    'sector',
+    'size',
+    'description',
+    'location',
+    'web',
+    'linkedin',
+    'reachedUsHow',
+    'logo',
+    'contact_name',
+    'contact_mail',
+    'contact_phone',
+  ];
+  return Object.fromEntries(
+    fields.map((field) => [field, answered[field] ?? null]),
+  ) as OrganizationUpdate;
 }

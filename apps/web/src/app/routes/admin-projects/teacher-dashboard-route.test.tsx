@@ -107,6 +107,23 @@ describe('/teachers/dashboard', () => {
         .getByRole('link', { name: 'Ver candidaturas de Chatbot de orientación' })
         .getAttribute('href'),
     ).toBe('/projects/12/candidaturas');
+    // Below the md width the same projects are cards (the table is hidden there): each says its
+    // status and figures by name and has its link.
+    const cards = screen.getByRole('list', { name: 'Tus proyectos y sus candidaturas' });
+    const first = within(cards).getAllByRole('listitem')[0]!;
+    expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Chatbot de orientación',
+    );
+    expect(
+      within(first)
+        .getAllByRole('definition')
+        .map((dd) => dd.previousElementSibling?.textContent),
+    ).toEqual(['Estado', 'Candidaturas', 'Por revisar']);
+    expect(
+      within(first)
+        .getByRole('link', { name: 'Ver candidaturas de Chatbot de orientación' })
+        .getAttribute('href'),
+    ).toBe('/projects/12/candidaturas');
 
     const candidates = screen.getByRole('region', { name: 'Candidaturas por revisar' });
     expect(within(candidates).getByRole('heading', { name: 'Lucía Martínez' })).toBeTruthy();

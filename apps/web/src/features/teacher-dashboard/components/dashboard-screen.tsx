@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApplicationStatusBadge } from '../../../entities/application/components/application-status-badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -106,78 +106,138 @@ function Empty({ children }: { children: ReactNode }) {
 const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase';
 const TD = 'px-3 py-3 align-top text-sm text-slate-900';
 
+/**
+ * The teacher's projects: a table from the `md` width, where its five columns fit; below it, one
+ * card per project, so a phone shows every figure and link without scrolling sideways.
+ */
 function ProjectsSection({ dashboard }: { dashboard: TeacherDashboard }) {
-  const captionId = useId();
   const projects = sortByPending(dashboard.projects);
   return (
     <Section id="panel-proyectos" title="Tus proyectos">
       {projects.length === 0 ? (
         <Empty>Todavía no has creado ningún proyecto.</Empty>
       ) : (
-        <div
-          role="region"
-          aria-labelledby={captionId}
-          tabIndex={0}
-          className="relative overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-main"
-        >
-          <table className="w-full min-w-[40rem] divide-y divide-slate-200 bg-white">
-            <caption id={captionId} className="px-3 py-3 text-left text-sm font-semibold">
-              Tus proyectos y sus candidaturas
-            </caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={TH}>
-                  Proyecto
-                </th>
-                <th scope="col" className={TH}>
-                  Estado
-                </th>
-                <th scope="col" className={TH}>
-                  Candidaturas
-                </th>
-                <th scope="col" className={TH}>
-                  Por revisar
-                </th>
-                <th scope="col" className={TH}>
-                  <span className="sr-only">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {projects.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className={`${TD} text-left font-semibold`}>
-                    {p.title}
-                    {p.application_deadline ? (
-                      <span className="block font-normal text-slate-600">
-                        Plazo:{' '}
-                        <time dateTime={p.application_deadline}>
-                          {formatDay(p.application_deadline)}
-                        </time>
-                      </span>
-                    ) : null}
-                  </th>
-                  <td className={TD}>{p.status}</td>
-                  <td className={TD}>{p.candidates.total}</td>
-                  <td className={TD}>{p.candidates.pending}</td>
-                  <td className={TD}>
-                    {p.candidates.total > 0 ? (
-                      <Link
-                        to={reviewPath(p.id)}
-                        aria-label={`Ver candidaturas de ${p.title}`}
-                        className="font-semibold text-slate-900 underline underline-offset-2"
-                      >
-                        Ver candidaturas
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <ProjectCards projects={projects} />
+          <ProjectTable projects={projects} />
+        </>
       )}
     </Section>
+  );
+}
+
+type DashboardProject = TeacherDashboard['projects'][number];
+
+function Deadline({ iso }: { iso: string }) {
+  return (
+    <>
+      Plazo: <time dateTime={iso}>{formatDay(iso)}</time>
+    </>
+  );
+}
+
+function ReviewLink({ project }: { project: DashboardProject }) {
+  if (project.candidates.total === 0) return null;
+  return (
+    <Link
+      to={reviewPath(project.id)}
+      aria-label={`Ver candidaturas de ${project.title}`}
+      className="font-semibold text-slate-900 underline underline-offset-2"
+    >
+      Ver candidaturas
+    </Link>
+  );
+}
+
+function ProjectCards({ projects }: { projects: DashboardProject[] }) {
+  return (
+    <ul aria-label="Tus proyectos y sus candidaturas" className="flex flex-col gap-3 md:hidden">
+      {projects.map((p) => (
+        <li
+          key={p.id}
+          className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <div className="flex flex-col gap-1">
+            <h3 className="text-base font-semibold break-words text-slate-900">{p.title}</h3>
+            {p.application_deadline ? (
+              <p className="text-sm text-slate-600">
+                <Deadline iso={p.application_deadline} />
+              </p>
+            ) : null}
+          </div>
+          <dl className="grid grid-cols-3 gap-2 text-sm">
+            <div className="flex flex-col gap-0.5">
+              <dt className="text-slate-600">Estado</dt>
+              <dd className="font-semibold text-slate-900">{p.status}</dd>
+            </div>
+            <div className="flex flex-col gap-0.5">
+              <dt className="text-slate-600">Candidaturas</dt>
+              <dd className="font-semibold text-slate-900">{p.candidates.total}</dd>
+            </div>
+            <div className="flex flex-col gap-0.5">
+              <dt className="text-slate-600">Por revisar</dt>
+              <dd className="font-semibold text-slate-900">{p.candidates.pending}</dd>
+            </div>
+          </dl>
+          {p.candidates.total > 0 ? (
+            <p className="text-sm">
+              <ReviewLink project={p} />
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProjectTable({ projects }: { projects: DashboardProject[] }) {
+  return (
+    <div className="hidden overflow-hidden rounded-xl border border-slate-200 md:block">
+      <table className="w-full divide-y divide-slate-200 bg-white">
+        <caption className="px-3 py-3 text-left text-sm font-semibold">
+          Tus proyectos y sus candidaturas
+        </caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={TH}>
+              Proyecto
+            </th>
+            <th scope="col" className={TH}>
+              Estado
+            </th>
+            <th scope="col" className={TH}>
+              Candidaturas
+            </th>
+            <th scope="col" className={TH}>
+              Por revisar
+            </th>
+            <th scope="col" className={TH}>
+              <span className="sr-only">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {projects.map((p) => (
+            <tr key={p.id}>
+              <th scope="row" className={`${TD} text-left font-semibold break-words`}>
+                {p.title}
+                {p.application_deadline ? (
+                  <span className="block font-normal text-slate-600">
+                    <Deadline iso={p.application_deadline} />
+                  </span>
+                ) : null}
+              </th>
+              <td className={TD}>{p.status}</td>
+              <td className={TD}>{p.candidates.total}</td>
+              <td className={TD}>{p.candidates.pending}</td>
+              <td className={`${TD} whitespace-nowrap`}>
+                <ReviewLink project={p} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -99,6 +99,55 @@ describe('run-time branding', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 
+  it('a slow branding does not hold the page: it shows at once with the defaults, then takes the branding and its logoUrl', async () => {
+    const { page } = browser;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/branding-saas*', async (route) => {
+      await held;
+      await route.fulfill({
+        json: {
+          data: {
+            id: 1,
+            attributes: {
+              mainColor: '#0A7F5A',
+              projectName: 'Campus Lento',
+              logoUrl: '/uploads/e2e-logo-universidad.svg',
+            },
+          },
+          meta: {},
+        },
+      });
+    });
+    await page.route('**/uploads/e2e-logo-universidad.svg', (route) =>
+      route.fulfill({ body: LOGO_SVG, contentType: 'image/svg+xml' }),
+    );
+
+    const started = Date.now();
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor({ timeout: 5000 });
+    // Rendered while the branding is still held back, with no "Cargando..." in its place.
+    expect(await heading.textContent()).toBe('Plataforma de impacto social');
+    expect(await page.getByText('Cargando...').count()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'branding-slow-defaults.png') });
+
+    release();
+    await expect.poll(() => heading.textContent()).toBe('Campus Lento');
+    expect(await page.title()).toBe('Campus Lento');
+    // Spec §1, §3: the header shows the branding's logoUrl; the favicon stays the menu logo.
+    await page.locator('header img[src="/uploads/e2e-logo-universidad.svg"]').waitFor();
+    expect(await page.locator('link[rel~="icon"]').getAttribute('href')).not.toBe(
+      '/uploads/e2e-logo-universidad.svg',
+    );
+    await page.locator('header').screenshot({
+      path: join(SCREENSHOTS, 'branding-logo-url-header.png'),
+    });
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
   it('keyboard users get a skip link and a visible focus ring', async () => {
     const { page } = browser;
     await page.goto('/');

@@ -115,8 +115,16 @@ const AUDIENCES: Audience[] = [
     bar: ['Publicar mi proyecto', 'Mis proyectos'],
     submenus: {},
     action: null,
-    account: ['Perfil', 'Cerrar sesión'],
-    drawer: ['Cerrar menú', 'Publicar mi proyecto', 'Mis proyectos', 'Perfil', 'Cerrar sesión'],
+    // ADR 0033: a coordinator edits their organisation from the profile menu.
+    account: ['Perfil', 'Mi organización', 'Cerrar sesión'],
+    drawer: [
+      'Cerrar menú',
+      'Publicar mi proyecto',
+      'Mis proyectos',
+      'Perfil',
+      'Mi organización',
+      'Cerrar sesión',
+    ],
   },
   {
     name: 'new-coordinator',

@@ -7,6 +7,8 @@
 export const TEACHER_PROJECTS_PATH = '/projects/personal';
 /** A coordinator's organisation and its projects (spec §2). */
 export const COORDINATOR_PROJECTS_PATH = '/organizations';
+/** The profile-completion wizard of students and teachers (spec §2 Modals, ADR 0022). */
+export const PROFILE_COMPLETION_PATH = '/profile/completar';
 /** Where a coordinator edits their organisation (ADR 0033). */
 export const ORGANIZATION_EDIT_PATH = '/organizations/editar';
 

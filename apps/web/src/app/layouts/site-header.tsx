@@ -162,7 +162,9 @@ function HomeLink({
       )}
       <span
         className={cn(
-          'truncate text-base font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg',
+          // Two lines rather than a name cut after a few letters where the header is narrow (a
+          // phone, the admin's long bar).
+          'line-clamp-2 text-base leading-tight font-bold tracking-tight break-words decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg sm:leading-snug',
           hasWideMenu && 'lg:max-xl:sr-only',
         )}
       >

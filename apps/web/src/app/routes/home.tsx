@@ -103,6 +103,8 @@ export function HomeRoute() {
             profileType: user.profileType,
             hasOrganization: details?.organization != null,
             hasCommunications: hasCommunications(permissions, details),
+            needsTeacherArea:
+              user.profileType === 'teacher' && details !== null && !details.teacherArea?.trim(),
             permissions,
           })}
         />

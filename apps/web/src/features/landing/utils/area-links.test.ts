@@ -17,14 +17,17 @@ const ALL_OFF: AreaPermissions = {
 };
 
 type Input = Parameters<typeof areaLinksFor>[0];
-const labels = (
-  input: Omit<Input, 'hasCommunications'> & Partial<Pick<Input, 'hasCommunications'>>,
-) => areaLinksFor({ hasCommunications: true, ...input }).map((l) => `${l.label} → ${l.to}`);
+type Defaulted = 'hasCommunications' | 'needsTeacherArea';
+const labels = (input: Omit<Input, Defaulted> & Partial<Pick<Input, Defaulted>>) =>
+  areaLinksFor({ hasCommunications: true, needsTeacherArea: false, ...input }).map(
+    (l) => `${l.label} → ${l.to}`,
+  );
 const profileTile = (profileType: Input['profileType']) =>
   areaLinksFor({
     profileType,
     hasOrganization: true,
     hasCommunications: false,
+    needsTeacherArea: false,
     permissions: ALL_ON,
   }).find((l) => l.to === '/profile');
 
@@ -77,6 +80,17 @@ describe('areaLinksFor', () => {
     expect(
       labels({ profileType: 'teacher', hasOrganization: false, permissions: ALL_OFF }),
     ).toEqual(['Ver proyectos → /projects', 'Perfil → /profile']);
+  });
+
+  it('a teacher without teacher_area is led to complete their profile first, as the header does (spec §2)', () => {
+    expect(
+      labels({
+        profileType: 'teacher',
+        hasOrganization: false,
+        needsTeacherArea: true,
+        permissions: ALL_ON,
+      }),
+    ).toEqual(['Completar perfil → /profile/completar', 'Perfil → /profile']);
   });
 
   it('a coordinator with an organisation publishes; without one is invited to create it', () => {

@@ -1,6 +1,7 @@
 import {
   COORDINATOR_PROJECTS_PATH,
   ORGANIZATION_EDIT_PATH,
+  PROFILE_COMPLETION_PATH,
   TEACHER_PROJECTS_PATH,
 } from '@plataforma/shared';
 import type { LandingIconName } from '../components/landing-icon';
@@ -23,6 +24,11 @@ export interface AreaInput {
    * notifications switch), passed in so both follow the same one (ADR 0033).
    */
   hasCommunications: boolean;
+  /**
+   * A teacher whose details are loaded and lack teacher_area: like the header (spec §2), the home
+   * leads them to complete their profile before the teacher's places (ADR 0033).
+   */
+  needsTeacherArea: boolean;
   permissions: AreaPermissions;
 }
 
@@ -59,6 +65,7 @@ export function areaLinksFor({
   profileType,
   hasOrganization,
   hasCommunications,
+  needsTeacherArea,
   permissions,
 }: AreaInput): AreaLink[] {
   const links: (AreaLink | false)[] = [];
@@ -92,6 +99,15 @@ export function areaLinksFor({
       );
       break;
     case 'teacher':
+      if (needsTeacherArea) {
+        links.push({
+          label: 'Completar perfil',
+          description: 'Tu universidad, tus grados y tu área de conocimiento, en 2 minutos.',
+          to: PROFILE_COMPLETION_PATH,
+          icon: 'check',
+        });
+        break;
+      }
       links.push(
         permissions.projects.create && {
           label: 'Publica tu proyecto',

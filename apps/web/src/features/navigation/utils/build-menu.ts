@@ -1,6 +1,7 @@
 import {
   COORDINATOR_PROJECTS_PATH,
   ORGANIZATION_EDIT_PATH,
+  PROFILE_COMPLETION_PATH,
   TEACHER_PROJECTS_PATH,
   type ProfileType,
 } from '@plataforma/shared';
@@ -149,7 +150,7 @@ const TEACHER_COMPLETE_PROFILE: MenuAction = {
   id: 'teacher.complete-profile',
   label: 'Completar perfil',
   menuLabel: 'Completar perfil',
-  href: '/profile/completar',
+  href: PROFILE_COMPLETION_PATH,
   icon: 'profile',
 };
 

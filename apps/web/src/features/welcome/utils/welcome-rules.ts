@@ -1,4 +1,4 @@
-import type { ProfileType } from '@plataforma/shared';
+import { PROFILE_COMPLETION_PATH, type ProfileType } from '@plataforma/shared';
 
 /**
  * The two welcomes of spec §2 "Modals", and the teacher's (ADR 0033): spec §2 gives teachers the
@@ -6,14 +6,13 @@ import type { ProfileType } from '@plataforma/shared';
  */
 export type WelcomeKind = 'student' | 'teacher' | 'coordinator';
 
+/** Spec §2: "Crear mi organización" redirects to /organizations/create. */
+export const ORGANIZATION_CREATION_PATH = '/organizations/create';
+
 /**
  * Where each welcome's main button leads: the student's and the teacher's go to the
  * profile-completion wizard (features/profile-wizard, mounted by app/routes/profile).
  */
-export const PROFILE_COMPLETION_PATH = '/profile/completar';
-/** Spec §2: "Crear mi organización" redirects to /organizations/create. */
-export const ORGANIZATION_CREATION_PATH = '/organizations/create';
-
 export const WELCOME_TARGETS: Record<WelcomeKind, string> = {
   student: PROFILE_COMPLETION_PATH,
   teacher: PROFILE_COMPLETION_PATH,

@@ -226,7 +226,12 @@ describe('a teacher just registered, without teacher_area', () => {
           const cta = page.getByRole('banner').getByRole('link', { name: 'Completar perfil' });
           await cta.waitFor();
           expect(await cta.getAttribute('href')).toBe('/profile/completar');
+          // The home says the same as the header.
+          const tiles = page.getByRole('region', { name: /^Hola, / }).getByRole('link');
+          await expect.poll(() => tiles.count()).toBe(2);
+          expect(await tiles.first().getAttribute('href')).toBe('/profile/completar');
           await shoot(page, `shell-teacher-header-${width}`, { header: true });
+          await shoot(page, `shell-teacher-home-${width}`);
         } else {
           await shoot(page, `shell-teacher-header-${width}`, { header: true });
           await page.getByRole('button', { name: 'Abrir menú' }).click();

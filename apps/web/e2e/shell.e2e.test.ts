@@ -14,6 +14,11 @@ import { DEMO, apiSignIn, signInAs, type SignedIn } from './support/session';
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 360, height: 740 };
+/** Every journey here runs at both widths the product is checked at. */
+const WIDTHS = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
 /** A password the API's policy accepts (12+ characters, not common, not the owner's name). */
 const NEW_PASSWORD = 'faro verde sobre el acantilado';
 
@@ -39,15 +44,18 @@ async function call<T>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
+let adminJwt = '';
+
 /**
  * A new account as self sign-up leaves it (register, then the emailed confirmation link), signed
  * in through the API: its profile holds nothing but the user.
  */
 async function registerConfirmed(
   baseUrl: string,
-  adminJwt: string,
   profileType: 'student' | 'teacher' | 'coordinator',
 ): Promise<SignedIn & { email: string }> {
+  // The confirmation email is read from the outbox, an admin's.
+  adminJwt ||= (await apiSignIn(baseUrl, DEMO.admin)).jwt;
   const email = freshEmail(profileType);
   await call(baseUrl, '/api/users-permissions/register-partialy', {
     method: 'POST',
@@ -122,19 +130,13 @@ async function closeWelcome(page: Page) {
   await welcome.waitFor({ state: 'hidden' });
 }
 
-let adminJwt = '';
-
 describe('a student just registered, without a university', () => {
   let student: SignedIn;
-  for (const [width, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [width, viewport] of WIDTHS) {
     describe(`at ${viewport.width} px`, () => {
       const browser = useBrowser({ viewport, isMobile: width === 'mobile' });
       beforeAll(async () => {
-        adminJwt ||= (await apiSignIn(browser.baseUrl, DEMO.admin)).jwt;
-        student ??= await registerConfirmed(browser.baseUrl, adminJwt, 'student');
+        student ??= await registerConfirmed(browser.baseUrl, 'student');
       });
 
       it('is offered no "Comunicaciones" anywhere (spec §4): menu, profile menu, home, profile tabs', async () => {
@@ -193,17 +195,13 @@ describe('a student just registered, without a university', () => {
 
 describe('a teacher just registered, without teacher_area', () => {
   let teacher: SignedIn;
-  for (const [width, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [width, viewport] of WIDTHS) {
     describe(`at ${viewport.width} px`, () => {
       const browser = useBrowser({ viewport, isMobile: width === 'mobile' });
       beforeAll(async () => {
-        adminJwt ||= (await apiSignIn(browser.baseUrl, DEMO.admin)).jwt;
         // A fresh teacher for each width: the welcome shows once per browser session anyway, and
         // the desktop journey gives its teacher a teacher_area.
-        teacher = await registerConfirmed(browser.baseUrl, adminJwt, 'teacher');
+        teacher = await registerConfirmed(browser.baseUrl, 'teacher');
       });
 
       it('is welcomed into their wizard, and the header offers "Completar perfil" until teacher_area is there', async () => {
@@ -287,8 +285,7 @@ describe('a coordinator just registered, without organisation', () => {
 
   it('signing in lands on /organizations/create with no welcome over the form it would lead to', async () => {
     const { page, baseUrl } = browser;
-    adminJwt ||= (await apiSignIn(baseUrl, DEMO.admin)).jwt;
-    const coordinator = await registerConfirmed(baseUrl, adminJwt, 'coordinator');
+    const coordinator = await registerConfirmed(baseUrl, 'coordinator');
     await page.goto('/user/auth/login');
     const main = page.locator('main');
     await main.getByLabel('Correo electrónico o nombre de usuario').fill(coordinator.email);
@@ -305,10 +302,7 @@ describe('a coordinator just registered, without organisation', () => {
 });
 
 describe('on a phone and on a desktop', () => {
-  for (const [width, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
+  for (const [width, viewport] of WIDTHS) {
     describe(`at ${viewport.width} px`, () => {
       const browser = useBrowser({ viewport, isMobile: width === 'mobile' });
 

@@ -2,13 +2,31 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { coordinators } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { SYSTEM } from '../../lib/strapi/actor';
+import { SYSTEM, type Actor } from '../../lib/strapi/actor';
+import type { Transaction } from '../../lib/strapi/types';
 import { permissionsFor } from '../site/site.service';
 
 export const ORGANIZATION_UID = 'api::organization.organization';
 /** The coordinator who creates their organisation, linked to it after the insert. */
 interface CreatorState {
   coordinatorId: number;
+}
+
+const SWITCH_OFF = {
+  create: 'La creación de organizaciones no está activada para tu perfil',
+  update: 'La edición de organizaciones no está activada para tu perfil',
+} as const;
+
+/** 403 unless the coordinator's organizations switch allows this write (spec §3 Permissions). */
+async function requireSwitch(
+  tx: Transaction,
+  actor: Actor,
+  action: keyof typeof SWITCH_OFF,
+): Promise<void> {
+  const { organizations } = await permissionsFor(tx, actor);
+  if (!organizations.enabled || !organizations[action]) {
+    throw new AppError('FORBIDDEN', SWITCH_OFF[action]);
+  }
 }
 
 /**
@@ -20,13 +38,7 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
   app.entities.registry.addLifecycles<CreatorState>(ORGANIZATION_UID, {
     async beforeCreate({ tx, actor, state }) {
       if (actor === SYSTEM || actor.kind !== 'user' || actor.role !== 'coordinator') return;
-      const permissions = await permissionsFor(tx, actor);
-      if (!permissions.organizations.enabled || !permissions.organizations.create) {
-        throw new AppError(
-          'FORBIDDEN',
-          'La creación de organizaciones no está activada para tu perfil',
-        );
-      }
+      await requireSwitch(tx, actor, 'create');
       // Locked until the commit: two creations at once by the same coordinator make one.
       const [coordinator] = await tx
         .select({ id: coordinators.id, organizationId: coordinators.organizationId })
@@ -51,13 +63,7 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
     // policy's (their own only). Admins are not bound by the coordinators' switch.
     async beforeUpdate({ tx, actor }) {
       if (actor === SYSTEM || actor.kind !== 'user' || actor.role !== 'coordinator') return;
-      const permissions = await permissionsFor(tx, actor);
-      if (!permissions.organizations.enabled || !permissions.organizations.update) {
-        throw new AppError(
-          'FORBIDDEN',
-          'La edición de organizaciones no está activada para tu perfil',
-        );
-      }
+      await requireSwitch(tx, actor, 'update');
     },
 
     async afterCreate({ tx, id, state }) {

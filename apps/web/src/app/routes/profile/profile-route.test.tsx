@@ -285,8 +285,12 @@ describe('/profile for a student', () => {
     ).toBe('/tfx/create/form?status=finished');
   });
 
-  it('for a student without a university (just registered), there is no "Comunicaciones" tab and none is read', async () => {
-    const calls = stubProfileApi({ university: null });
+  // Spec §4: the communication centre needs a university and the switch (ADR 0033).
+  it.each([
+    ['for a student without a university (just registered)', { university: null }],
+    ['when notifications are disabled', { permissions: permissions({ notifications: false }) }],
+  ])('%s, there is no "Comunicaciones" tab and none is read', async (_case, api) => {
+    const calls = stubProfileApi(api);
     renderApp('/profile?section=notifications');
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
@@ -297,19 +301,6 @@ describe('/profile for a student', () => {
     ]);
     expect(selectedTab()).toBe('Candidaturas');
     expect(calls.some((call) => call.url.pathname === '/api/communication-centers')).toBe(false);
-  });
-
-  it('when notifications are disabled, there is no "Comunicaciones" tab', async () => {
-    stubProfileApi({ permissions: permissions({ notifications: false }) });
-    renderApp('/profile?section=notifications');
-    const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual([
-      'Candidaturas',
-      'Proyectos guardados',
-      'Proyectos en marcha',
-      'Proyectos publicados',
-    ]);
-    expect(selectedTab()).toBe('Candidaturas');
   });
 });
 

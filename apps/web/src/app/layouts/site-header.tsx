@@ -162,9 +162,11 @@ function HomeLink({
       )}
       <span
         className={cn(
-          // Two lines rather than a name cut after a few letters where the header is narrow (a
-          // phone, the admin's long bar).
-          'line-clamp-2 text-base leading-tight font-bold tracking-tight break-words decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg sm:leading-snug',
+          // Two lines rather than a name cut after a few letters where the header is narrow (the
+          // admin's long bar). On a phone a logo stands for it alone, the name still being the
+          // link's text for screen readers.
+          'line-clamp-2 text-base leading-tight font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg sm:leading-snug',
+          logo && 'max-sm:sr-only',
           hasWideMenu && 'lg:max-xl:sr-only',
         )}
       >

@@ -25,7 +25,8 @@ describe('home page', () => {
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();
 
-    expect((await heading.textContent())?.trim()).toBe(projectName);
+    // The page does not wait for the branding (ADR 0033): the name comes with it.
+    await expect.poll(async () => (await heading.textContent())?.trim()).toBe(projectName);
     expect(await page.title()).toBe(projectName);
     await page.waitForLoadState('networkidle');
     expect(browser.consoleErrors).toEqual([]);

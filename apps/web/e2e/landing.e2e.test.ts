@@ -72,7 +72,10 @@ describe('landing pages', () => {
     const projectName = ((await response.json()) as BrandingBody).data?.attributes.projectName;
     const { page } = browser;
     await page.goto('/');
-    expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe(projectName);
+    // The page does not wait for the branding (ADR 0033): the name comes with it.
+    await expect
+      .poll(async () => (await page.getByRole('heading', { level: 1 }).textContent())?.trim())
+      .toBe(projectName);
     const audiences = page.getByRole('region', {
       name: 'Una plataforma, tres formas de participar',
     });

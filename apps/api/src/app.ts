@@ -35,6 +35,7 @@ import { matchingRoutes } from './features/matching/matching.routes';
 import { registerMatchingLifecycles } from './features/matching/matching.lifecycles';
 import { registerProjectLifecycles } from './features/projects/projects.lifecycles';
 import { registerOrganizationLifecycles } from './features/organizations/organizations.lifecycles';
+import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
 
 declare module 'fastify' {
@@ -99,6 +100,7 @@ export async function buildApp({
   registerMatchingLifecycles(app);
   registerProjectLifecycles(app);
   registerOrganizationLifecycles(app);
+  registerCatalogueLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);

@@ -338,7 +338,11 @@ export class EntityService {
       : this.update(uid, id, body, raw, principal);
   }
 
-  /** `DELETE /api/{plural}/{id}`: answers the deleted entry. */
+  /**
+   * `DELETE /api/{plural}/{id}`: answers the deleted entry as it was before the delete and its
+   * hooks (Strapi v4 reads it first too), so a hook that deletes related rows (a campus's
+   * degrees) does not empty the populated answer.
+   */
   async delete(
     uid: string,
     id: number,
@@ -350,7 +354,6 @@ export class EntityService {
     const hooks = new HookRun(type, principal, emptyInput());
     const entity = await this.db.transaction(async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'delete');
-      await hooks.run('beforeDelete', tx, id);
       const before = await this.readOne(
         type,
         id,
@@ -358,6 +361,7 @@ export class EntityService {
         principal,
         tx,
       );
+      await hooks.run('beforeDelete', tx, id);
       await tx.execute(sql`DELETE FROM ${ident(type.table)} WHERE "id" = ${id}`);
       await hooks.run('afterDelete', tx, id);
       return before;

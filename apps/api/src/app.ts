@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
-import { errorBody, errorHandler } from './plugins/error-handler';
+import { errorHandler, sendError } from './plugins/error-handler';
 import { parseQueryString } from './lib/strapi/query-string';
 import { healthRoutes } from './features/health/health.routes';
 import { createRegistry } from './content-types';
@@ -131,7 +131,7 @@ export async function buildApp({
       request.method !== 'GET' ||
       !hasWeb(config)
     ) {
-      return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Not Found')));
+      return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
     }
     // Client-side routes of the web app: answer its index page.
     return reply.type('text/html').sendFile('index.html');

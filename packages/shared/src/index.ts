@@ -24,3 +24,4 @@ export * from './schemas/outbox';
 export * from './schemas/communications';
 export * from './schemas/auth';
 export * from './schemas/users';
+export * from './constants/messages';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { coordinators } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { refusal } from '../../lib/errors';
 import { SYSTEM } from '../../lib/strapi/actor';
 import { permissionsFor } from '../site/site.service';
 
@@ -22,10 +22,7 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
       if (actor === SYSTEM || actor.kind !== 'user' || actor.role !== 'coordinator') return;
       const permissions = await permissionsFor(tx, actor);
       if (!permissions.organizations.enabled || !permissions.organizations.create) {
-        throw new AppError(
-          'FORBIDDEN',
-          'La creación de organizaciones no está activada para tu perfil',
-        );
+        throw refusal('FORBIDDEN', 'La creación de organizaciones no está activada para tu perfil');
       }
       // Locked until the commit: two creations at once by the same coordinator make one.
       const [coordinator] = await tx
@@ -35,13 +32,13 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
         .limit(1)
         .for('update');
       if (!coordinator) {
-        throw new AppError(
+        throw refusal(
           'VALIDATION',
           'Completa tu perfil de coordinador para crear una organización',
         );
       }
       if (coordinator.organizationId !== null) {
-        throw new AppError('VALIDATION', 'Ya perteneces a una organización');
+        throw refusal('VALIDATION', 'Ya perteneces a una organización');
       }
       state.coordinatorId = coordinator.id;
     },
@@ -54,7 +51,7 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
         .set({ organizationId: id, updatedAt: sql`now()` })
         .where(and(eq(coordinators.id, coordinatorId), isNull(coordinators.organizationId)))
         .returning({ id: coordinators.id });
-      if (linked.length === 0) throw new AppError('VALIDATION', 'Ya perteneces a una organización');
+      if (linked.length === 0) throw refusal('VALIDATION', 'Ya perteneces a una organización');
     },
   });
 }

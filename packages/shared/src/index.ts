@@ -25,3 +25,4 @@ export * from './schemas/communications';
 export * from './schemas/auth';
 export * from './schemas/users';
 export * from './constants/messages';
+export * from './constants/color';

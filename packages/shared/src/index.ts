@@ -26,3 +26,4 @@ export * from './schemas/auth';
 export * from './schemas/users';
 export * from './constants/messages';
 export * from './constants/color';
+export * from './schemas/mail';

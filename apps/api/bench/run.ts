@@ -2,7 +2,8 @@
  * `npm run bench`: builds the production bundle, prepares a PostgreSQL database seeded at scale,
  * starts the API as in production and measures the budgets of issue 2 with autocannon
  * (50 connections, load generator on the same machine). Prints req/s, p50 and p99 per scenario and
- * exits 1 when a budget is missed.
+ * exits 1 when a budget is missed. Whole lists (`/api/students/all`) are timed one request at a
+ * time instead, with the API process's memory sampled while they stream.
  *
  * Options: --scale N (default 100) · --duration S (default 10) · --connections C (default 50)
  * --workers W (API processes, default 1) · --uncached (answer cache off: the engine alone)
@@ -11,6 +12,7 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -150,6 +152,76 @@ async function startServer(port: number): Promise<ChildProcess[]> {
   throw new Error('the API did not become ready');
 }
 
+/** Resident memory of a process in MB, from /proc (Linux), or NaN elsewhere. */
+function residentMb(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One whole answer read as it streams in, while the API process's memory is sampled. */
+interface StreamRun {
+  firstByteMs: number;
+  totalMs: number;
+  megabytes: number;
+  entries: number;
+  /** Growth of the API process's resident memory during the answer, in MB. */
+  serverGrowthMb: number;
+}
+
+/**
+ * A list answered whole (`GET /api/students/all`) is one long request, not a rate: it is read
+ * `runs` times, each time checking that every entry came (data.length = meta total) and sampling
+ * the server's memory every 20 ms, so an answer held in memory would show as growth.
+ */
+async function measureStream(
+  url: string,
+  headers: Record<string, string>,
+  serverPid: number | undefined,
+  runs = 3,
+): Promise<StreamRun[]> {
+  const results: StreamRun[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const baseline = residentMb(serverPid);
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentMb(serverPid));
+    }, 20);
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    if (!response.ok || !response.body) throw new Error(`${url}: ${response.status}`);
+    const chunks: Uint8Array[] = [];
+    let firstByteMs = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (chunks.length === 0) firstByteMs = performance.now() - started;
+      chunks.push(value);
+    }
+    const totalMs = performance.now() - started;
+    clearInterval(sampler);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const body = JSON.parse(text) as { data: unknown[]; meta: { pagination: { total: number } } };
+    if (body.data.length !== body.meta.pagination.total) {
+      throw new Error(
+        `${url}: ${body.data.length} entries for a total of ${body.meta.pagination.total}`,
+      );
+    }
+    results.push({
+      firstByteMs,
+      totalMs,
+      megabytes: Buffer.byteLength(text) / 1_048_576,
+      entries: body.data.length,
+      serverGrowthMb: peak - baseline,
+    });
+  }
+  return results;
+}
+
 function measure(base: string, scenario: Scenario, seconds: number): Promise<autocannon.Result> {
   return autocannon({
     url: base + scenario.path,
@@ -236,6 +308,45 @@ async function main() {
     const only = options.only?.split(',');
     const rows: string[][] = [];
     let failed = false;
+
+    // Whole lists (issue 12: 100,000 students answered in seconds, never held in memory).
+    const streams = [
+      { name: 'all students (admin)', path: '/api/students/all' },
+      { name: 'all students with user (admin)', path: '/api/students/all?populate=user' },
+    ].filter((stream) => !only || only.some((o) => stream.name.includes(o)));
+    const streamRows: string[][] = [];
+    if (streams.length > 0) {
+      const adminLogin = await fetch(`${base}/api/auth/local`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'admin@demo.es', password: 'Demostracion2026' }),
+      });
+      const adminAuth = {
+        authorization: `Bearer ${((await adminLogin.json()) as { jwt: string }).jwt}`,
+      };
+      for (const stream of streams) {
+        const runs = await measureStream(base + stream.path, adminAuth, children[0]?.pid);
+        const median = <K extends keyof StreamRun>(key: K) =>
+          [...runs].sort((a, b) => a[key] - b[key])[Math.floor(runs.length / 2)]![key];
+        const total = median('totalMs');
+        // Budget: the whole list in under 10 s, the server growing by less than 100 MB.
+        const ok = total < 10_000 && median('serverGrowthMb') < 100;
+        failed ||= !ok;
+        streamRows.push([
+          stream.name,
+          String(runs[0]!.entries),
+          `${median('megabytes').toFixed(1)} MB`,
+          `${median('firstByteMs').toFixed(0)} ms`,
+          `${(total / 1000).toFixed(2)} s`,
+          `+${median('serverGrowthMb').toFixed(0)} MB`,
+          ok ? 'ok' : 'MISSED',
+        ]);
+        log(
+          `${stream.name}: ${runs[0]!.entries} entries, ${median('megabytes').toFixed(1)} MB, first byte ${median('firstByteMs').toFixed(0)} ms, complete ${(total / 1000).toFixed(2)} s, server +${median('serverGrowthMb').toFixed(0)} MB (median of ${runs.length})`,
+        );
+      }
+    }
+
     for (const scenario of scenarios) {
       if (only && !only.some((o) => scenario.name.includes(o))) continue;
       const check = await fetch(base + scenario.path, {
@@ -271,6 +382,12 @@ async function main() {
     log(`| scenario | req/s | p50 | p99 | budget | | |`);
     log(`|---|---|---|---|---|---|---|`);
     for (const row of rows) log(`| ${row.join(' | ')} |`);
+    if (streamRows.length > 0) {
+      log('');
+      log(`| whole list | entries | size | first byte | complete | server memory | |`);
+      log(`|---|---|---|---|---|---|---|`);
+      for (const row of streamRows) log(`| ${row.join(' | ')} |`);
+    }
     log(
       `\nscale ${scale}, ${connections} connections, ${duration} s each, ${workers} API process(es), answer cache ${options.uncached ? 'off' : 'on'}, ${new Date().toISOString()}`,
     );

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
-import { errorBody, errorHandler } from './plugins/error-handler';
+import { errorHandler, sendError } from './plugins/error-handler';
 import { parseQueryString } from './lib/strapi/query-string';
 import { healthRoutes } from './features/health/health.routes';
 import { createRegistry } from './content-types';
@@ -35,6 +35,7 @@ import { matchingRoutes } from './features/matching/matching.routes';
 import { registerMatchingLifecycles } from './features/matching/matching.lifecycles';
 import { registerProjectLifecycles } from './features/projects/projects.lifecycles';
 import { registerOrganizationLifecycles } from './features/organizations/organizations.lifecycles';
+import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
 
 declare module 'fastify' {
@@ -99,6 +100,7 @@ export async function buildApp({
   registerMatchingLifecycles(app);
   registerProjectLifecycles(app);
   registerOrganizationLifecycles(app);
+  registerCatalogueLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);
@@ -129,7 +131,7 @@ export async function buildApp({
       request.method !== 'GET' ||
       !hasWeb(config)
     ) {
-      return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Not Found')));
+      return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
     }
     // Client-side routes of the web app: answer its index page.
     return reply.type('text/html').sendFile('index.html');

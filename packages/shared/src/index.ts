@@ -24,3 +24,6 @@ export * from './schemas/outbox';
 export * from './schemas/communications';
 export * from './schemas/auth';
 export * from './schemas/users';
+export * from './constants/messages';
+export * from './constants/color';
+export * from './schemas/mail';

@@ -21,6 +21,14 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * The language of an error's message, sent as `Content-Language` (ADR 0032): `es` when it is
+ * worded for the person using the product, who may read it as it is; `en` for Strapi's own
+ * wording, meant for developers and matched by clients, which the web replaces with a Spanish
+ * text of its own.
+ */
+export type MessageLanguage = 'es' | 'en';
+
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
@@ -30,11 +38,24 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
+    readonly language: MessageLanguage = 'en',
   ) {
     super(message);
     this.status = ERROR_CODES[code].status;
     this.strapiName = ERROR_CODES[code].name;
   }
+}
+
+/**
+ * A refusal worded for the person using the product, in Spanish (a rule of a project's
+ * workflow, an application's deadline): the web shows it as it is (ADR 0032).
+ */
+export function refusal(
+  code: ErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+): AppError {
+  return new AppError(code, message, details, 'es');
 }
 
 /** Shorthand for the most common failure: bad input, with the path of the offending key. */

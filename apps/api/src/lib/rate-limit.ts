@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
+import { tooManyRequestsMessage } from '@plataforma/shared';
 import type { Database } from '../db/client';
-import { AppError } from './errors';
+import { refusal } from './errors';
 
 /**
  * Rate limits shared by every API process through the `rate_limit_hits` table (ADR 0008). One
@@ -57,8 +58,8 @@ function secondsUntilAllowed(
 }
 
 /**
- * Counts one request against every key and throws a 429 `RateLimitError` (with Retry-After) when
- * any of them is over its limit. Requests over the limit still count, so hammering never frees a
+ * Counts one request against every key and throws a 429 `RateLimitError` (with Retry-After, and
+ * a Spanish message that says how long to wait) when any of them is over its limit. Requests over the limit still count, so hammering never frees a
  * slot sooner.
  *
  * Sliding-window counter: the estimate weighs the previous window's hits by how much of it still
@@ -117,9 +118,8 @@ export async function consumeRateLimit(db: Database, keys: readonly RateLimitKey
   }
   if (Math.random() < PURGE_PROBABILITY) await purgeRateLimitHits(db);
   if (retryAfter > 0) {
-    throw new AppError('RATE_LIMITED', 'Too many requests, please try again later.', {
-      retryAfter,
-    });
+    // Shown to people (a login form, the questionnaire): Spanish, with the wait of Retry-After.
+    throw refusal('RATE_LIMITED', tooManyRequestsMessage(retryAfter), { retryAfter });
   }
 }
 

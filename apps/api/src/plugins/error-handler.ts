@@ -95,11 +95,20 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ err: error }, 'request rejected');
-    if (appError.code === 'RATE_LIMITED' && typeof appError.details.retryAfter === 'number') {
-      void reply.header('retry-after', String(appError.details.retryAfter));
-    }
-    return reply.status(appError.status).send(errorBody(appError));
+    return sendError(reply, appError);
   });
+}
+
+/**
+ * Answers an error in the Strapi envelope, with `Retry-After` on a 429 and `Content-Language`
+ * saying whether the message may be shown to a person as it is (ADR 0032).
+ */
+export function sendError(reply: FastifyReply, appError: AppError): FastifyReply {
+  if (appError.code === 'RATE_LIMITED' && typeof appError.details.retryAfter === 'number') {
+    void reply.header('retry-after', String(appError.details.retryAfter));
+  }
+  void reply.header('content-language', appError.language);
+  return reply.status(appError.status).send(errorBody(appError));
 }
 
 export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/helpers/app';
-import { asAdmin } from '../../test/helpers/factories';
+import { asAdmin, createProject } from '../../test/helpers/factories';
 import { BODY_LIMIT_BYTES } from '../app';
 
 let app: FastifyInstance;
@@ -62,6 +62,32 @@ describe('bad requests get the Strapi error shape, never a 500', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
       error: { name: 'ValidationError', message: 'This attribute must be unique' },
+    });
+  });
+});
+
+describe('Content-Language says whether a message may be shown to a person (ADR 0032)', () => {
+  it("when Strapi's own wording answers (an unknown route, a bad query), it is English and says so", async () => {
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-language']).toBe('en');
+    const bad = await app.inject({ method: 'GET', url: '/api/campuses?filters[nope][$eq]=1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-language']).toBe('en');
+  });
+
+  it('when a rule refuses what a person did, the message is Spanish and marked es', async () => {
+    const project = await createProject({ status: 'Por validar', publishedAt: null });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      headers: admin,
+      payload: { data: { status: 'Rechazada' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-language']).toBe('es');
+    expect(res.json()).toMatchObject({
+      error: { name: 'ValidationError', message: 'Indica el motivo del rechazo' },
     });
   });
 });

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_STATUS, apiRequest, parseStrapiError } from './api-client';
+import {
+  ApiError,
+  NETWORK_ERROR_STATUS,
+  apiRequest,
+  parseRetryAfter,
+  parseStrapiError,
+} from './api-client';
 import {
   clearSession,
   getRefreshToken,
@@ -62,7 +68,11 @@ describe('apiRequest', () => {
     const error = await rejection(apiRequest('/api/campuses', { method: 'POST', body: {} }));
     expect(error.status).toBe(400);
     expect(error.errorName).toBe('ValidationError');
-    expect(error.message).toBe('name must be defined');
+    // Strapi's wording is for developers: kept to match, never the message a person reads.
+    expect(error.serverMessage).toBe('name must be defined');
+    expect(error.message).toBe(
+      'Los datos enviados no son válidos. Revísalos y vuelve a intentarlo.',
+    );
     expect(error.details).toEqual({
       errors: [{ path: ['name'], message: 'name must be defined' }],
     });
@@ -74,8 +84,61 @@ describe('apiRequest', () => {
     const error = await rejection(apiRequest('/api/things'));
     expect(error.status).toBe(502);
     expect(error.errorName).toBe('HttpError');
-    expect(error.message).toBe('Bad Gateway');
+    expect(error.serverMessage).toBe('Bad Gateway');
+    expect(error.message).toBe(
+      'No se ha podido completar la operación. Vuelve a intentarlo dentro de unos minutos.',
+    );
     expect(error.isClientError).toBe(false);
+  });
+
+  it('when the API answers 429 in English, the message is Spanish with the wait of Retry-After', async () => {
+    respondWith(
+      JSON.stringify({
+        data: null,
+        error: {
+          status: 429,
+          name: 'RateLimitError',
+          message: 'Too many requests, please try again later.',
+          details: {},
+        },
+      }),
+      { status: 429, headers: { 'retry-after': '120', 'content-type': 'application/json' } },
+    );
+    const error = await rejection(apiRequest('/api/questionnaire/submit', { method: 'POST' }));
+    expect(error.errorName).toBe('RateLimitError');
+    expect(error.retryAfterSeconds).toBe(120);
+    expect(error.message).toBe(
+      'Has hecho demasiadas solicitudes seguidas. Vuelve a intentarlo dentro de 2 minutos.',
+    );
+  });
+
+  it('when the API marks its message as Spanish (Content-Language: es), it is the message as it is', async () => {
+    const refusal = 'El plazo de inscripción de este proyecto ha terminado';
+    respondWith(
+      JSON.stringify({
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: refusal, details: {} },
+      }),
+      { status: 400, headers: { 'content-language': 'es', 'content-type': 'application/json' } },
+    );
+    const error = await rejection(apiRequest('/api/applys', { method: 'POST', body: {} }));
+    expect(error.message).toBe(refusal);
+    expect(error.serverMessage).toBe(refusal);
+  });
+
+  it('when a message comes marked as English or unmarked, a Spanish text for the status replaces it', async () => {
+    for (const headers of [{ 'content-language': 'en' }, {}] as Record<string, string>[]) {
+      respondWith(
+        JSON.stringify({
+          data: null,
+          error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} },
+        }),
+        { status: 403, headers },
+      );
+      const error = await rejection(apiRequest('/api/campuses/1', { method: 'DELETE' }));
+      expect(error.message).toBe('No tienes permiso para hacer esto.');
+      expect(error.serverMessage).toBe('Forbidden');
+    }
   });
 
   it('when the request never gets an answer, it rejects with a network ApiError', async () => {
@@ -89,6 +152,18 @@ describe('apiRequest', () => {
     expect(error.status).toBe(NETWORK_ERROR_STATUS);
     expect(error.errorName).toBe('NetworkError');
     expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds or an HTTP date, and nothing else', () => {
+    const now = Date.parse('2026-11-20T10:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30);
+    expect(parseRetryAfter('Fri, 20 Nov 2026 10:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Fri, 20 Nov 2026 09:59:00 GMT', now)).toBeUndefined();
+    expect(parseRetryAfter('0', now)).toBeUndefined();
+    expect(parseRetryAfter('pronto', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { spanishErrorMessage } from './error-messages';
 import {
   clearSession,
   getRefreshToken,
@@ -25,9 +26,20 @@ export interface StrapiErrorEnvelope {
 /** Status used when no HTTP answer arrived at all (offline, DNS, connection refused, aborted). */
 export const NETWORK_ERROR_STATUS = 0;
 
-/** A failed API call: the HTTP status plus what the Strapi error envelope said, when it said it. */
+/**
+ * A failed API call: the HTTP status plus what the Strapi error envelope said, when it said it.
+ * `message` is always Spanish and may be shown to a person (ADR 0032); `serverMessage` is the
+ * API's own text, for code that matches its contract.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /**
+   * What the API said, as it said it (`Your account email is not confirmed`): the message of
+   * its contract, to match in code, never to show unless it is `message` too.
+   */
+  readonly serverMessage: string;
+  /** Seconds to wait before trying again, when the API said (`Retry-After` of a 429). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     /** HTTP status; {@link NETWORK_ERROR_STATUS} when the request never got an answer. */
@@ -36,9 +48,11 @@ export class ApiError extends Error {
     /** Strapi error name (`NotFoundError`, `ValidationError`…), or `HttpError`/`NetworkError`. */
     readonly errorName: string,
     readonly details: Record<string, unknown> = {},
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; serverMessage?: string; retryAfterSeconds?: number },
   ) {
-    super(message, options);
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
+    this.serverMessage = options?.serverMessage ?? message;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   /** 4xx: the request itself is wrong or not allowed; repeating it will not help. */
@@ -83,7 +97,25 @@ export function parseStrapiError(body: unknown): StrapiErrorEnvelope['error'] | 
   };
 }
 
-/** Builds the ApiError for a non-OK response, preferring what the Strapi envelope says. */
+/** Seconds in a `Retry-After` header (a number of seconds or an HTTP date), when usable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds > 0 ? Math.ceil(seconds) : undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) || at <= now ? undefined : Math.ceil((at - now) / 1000);
+}
+
+/** `Content-Language` of a message worded for people: Spanish (`es`, `es-ES`...). */
+const isSpanish = (language: string | null) =>
+  /^es(?:-|$)/i.test(language?.split(',')[0]?.trim() ?? '');
+
+/**
+ * Builds the ApiError for a non-OK response. Its `message` is the API's own only when the API
+ * marks it as worded for people (`Content-Language: es`: a refusal such as "El plazo de
+ * inscripción de este proyecto ha terminado"); otherwise a Spanish text for the status, so an
+ * English server text ("Forbidden", "Too many requests") never reaches the screen (ADR 0032).
+ */
 export async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
@@ -92,15 +124,20 @@ export async function toApiError(response: Response): Promise<ApiError> {
     body = undefined;
   }
   const envelope = parseStrapiError(body);
-  if (envelope) {
-    const status = Number.isInteger(envelope.status) ? envelope.status : response.status;
-    return new ApiError(status, envelope.message, envelope.name, envelope.details);
-  }
-  return new ApiError(
-    response.status,
-    response.statusText || `HTTP ${response.status}`,
-    'HttpError',
-  );
+  const status = envelope && Number.isInteger(envelope.status) ? envelope.status : response.status;
+  const detailsWait = envelope?.details?.retryAfter;
+  const retryAfterSeconds =
+    parseRetryAfter(response.headers.get('retry-after')) ??
+    (typeof detailsWait === 'number' && detailsWait > 0 ? Math.ceil(detailsWait) : undefined);
+  const forPeople = envelope !== undefined && isSpanish(response.headers.get('content-language'));
+  const message = forPeople ? envelope.message : spanishErrorMessage(status, retryAfterSeconds);
+  const options = {
+    serverMessage: envelope?.message ?? (response.statusText || `HTTP ${response.status}`),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  };
+  return envelope
+    ? new ApiError(status, message, envelope.name, envelope.details, options)
+    : new ApiError(status, message, 'HttpError', {}, options);
 }
 
 let refreshing: Promise<boolean> | null = null;

@@ -45,5 +45,17 @@ export function strapiError(
   return jsonResponse(body, status);
 }
 
+/**
+ * A refusal the API words for people, in Spanish (`refusal()` in apps/api/src/lib/errors.ts): it
+ * comes with `Content-Language: es`, which lets the web show it as it is (ADR 0032).
+ */
+export function refusal(message: string, status = 400, name = 'ValidationError'): Response {
+  const body: StrapiError = { data: null, error: { status, name, message, details: {} } };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'content-language': 'es' },
+  });
+}
+
 /** The API's answer to a path it does not have. */
 export const notFound = () => strapiError(404, 'Not Found', undefined, 'NotFoundError');

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { entryIdSchema, relationManyInputSchema } from './strapi';
+import { entryIdSchema, relationManyInputSchema, strapiReadQuerySchema } from './strapi';
 
 /**
  * The profile calls of spec §7 that are not plain content routes. Their answers are the student
  * content type's envelopes (the registry describes them); what is theirs alone is here.
  */
+
+/**
+ * `GET /api/students/all`: every student the caller may see, in id order, in one answer. Filters,
+ * populate, fields and publication state as in any list; no pages and no other order (ADR 0032).
+ */
+export const studentsAllQuerySchema = strapiReadQuerySchema.omit({ pagination: true, sort: true });
+export type StudentsAllQuery = z.output<typeof studentsAllQuerySchema>;
 
 /** `PUT /api/students/user/:userId`. */
 export const studentOfUserParamsSchema = z.strictObject({ userId: entryIdSchema });

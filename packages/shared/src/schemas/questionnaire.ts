@@ -59,10 +59,20 @@ export type CompetenceResult = z.infer<typeof competenceResultSchema>;
 /** Honesty items answered, and how many of them were agreed with ("De acuerdo" or more). */
 export type CompetenceConsistency = CompetenceResult['consistency'];
 
-/** `{data: {id, attributes: CompetenceResult}}`: the answer of both calls. */
+/** One scored answer as both calls give it: `{id, attributes: CompetenceResult}`. */
+const resultEntrySchema = z.object({ id: z.number().int(), attributes: competenceResultSchema });
+
+/** `{data: {id, attributes: CompetenceResult}}`: the answer of `submit`. */
 export const questionnaireResultAnswerSchema = z
-  .object({
-    data: z.object({ id: z.number().int(), attributes: competenceResultSchema }),
-  })
+  .object({ data: resultEntrySchema })
   .meta({ id: 'QuestionnaireResultAnswer' });
 export type QuestionnaireResultAnswer = z.infer<typeof questionnaireResultAnswerSchema>;
+
+/**
+ * The answer of `GET /api/questionnaire/me`: the latest result, or `{data: null}` for a student
+ * who has not answered yet (a normal state on a first visit, not an error: ADR 0032).
+ */
+export const questionnaireLatestAnswerSchema = z
+  .object({ data: resultEntrySchema.nullable() })
+  .meta({ id: 'QuestionnaireLatestAnswer' });
+export type QuestionnaireLatestAnswer = z.infer<typeof questionnaireLatestAnswerSchema>;

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applys, calls, projectProgresses, projects, students } from '../../db/schema';
-import { AppError, validationError } from '../../lib/errors';
+import { refusal, validationError } from '../../lib/errors';
 import { roleOf, SYSTEM, type Principal } from '../../lib/strapi/actor';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
 import { loadRenderContext } from '../../lib/mail/outbox';
@@ -57,7 +57,7 @@ function relationId(value: unknown): number | null | undefined {
 
 const roleOfPrincipal = (actor: Principal) => (actor === SYSTEM ? 'system' : roleOf(actor));
 
-const refuse = (message: string) => new AppError('VALIDATION', message);
+const refuse = (message: string) => refusal('VALIDATION', message);
 
 /**
  * Locks the student's row for the rest of the transaction: two applications of one student are

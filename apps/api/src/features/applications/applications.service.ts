@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { executeRows } from '../../db/statements';
-import { AppError, forbidden } from '../../lib/errors';
+import { forbidden, refusal } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
 import { and as andConditions, Compiler, toSql } from '../../lib/strapi/compile';
 import { APPLY_UID, todayInMadrid } from './applications.lifecycles';
@@ -95,7 +95,7 @@ export async function exportApplications(
         LIMIT ${sql.raw(String(MAX_EXPORT_ROWS + 1))}`,
   );
   if (rows.length > MAX_EXPORT_ROWS) {
-    throw new AppError(
+    throw refusal(
       'VALIDATION',
       `Hay más de ${MAX_EXPORT_ROWS} candidaturas: acota la exportación con filtros`,
     );

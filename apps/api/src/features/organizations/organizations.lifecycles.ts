@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { coordinators } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { refusal } from '../../lib/errors';
 import { SYSTEM, type Actor } from '../../lib/strapi/actor';
 import type { Transaction } from '../../lib/strapi/types';
 import { permissionsFor } from '../site/site.service';
@@ -25,7 +25,7 @@ async function requireSwitch(
 ): Promise<void> {
   const { organizations } = await permissionsFor(tx, actor);
   if (!organizations.enabled || !organizations[action]) {
-    throw new AppError('FORBIDDEN', SWITCH_OFF[action]);
+    throw refusal('FORBIDDEN', SWITCH_OFF[action]);
   }
 }
 
@@ -47,13 +47,13 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
         .limit(1)
         .for('update');
       if (!coordinator) {
-        throw new AppError(
+        throw refusal(
           'VALIDATION',
           'Completa tu perfil de coordinador para crear una organización',
         );
       }
       if (coordinator.organizationId !== null) {
-        throw new AppError('VALIDATION', 'Ya perteneces a una organización');
+        throw refusal('VALIDATION', 'Ya perteneces a una organización');
       }
       state.coordinatorId = coordinator.id;
     },
@@ -74,7 +74,7 @@ export function registerOrganizationLifecycles(app: FastifyInstance) {
         .set({ organizationId: id, updatedAt: sql`now()` })
         .where(and(eq(coordinators.id, coordinatorId), isNull(coordinators.organizationId)))
         .returning({ id: coordinators.id });
-      if (linked.length === 0) throw new AppError('VALIDATION', 'Ya perteneces a una organización');
+      if (linked.length === 0) throw refusal('VALIDATION', 'Ya perteneces a una organización');
     },
   });
 }

@@ -95,14 +95,14 @@ export async function createProfile(
 
 const STUDENT = 'api::student.student';
 
-/** Every student, published or not (admins' user management). */
-export function listAllStudents(
-  ctx: AppContext,
-  actor: Actor,
-  query: StrapiReadQuery,
-  tables: TableSink,
-) {
-  return ctx.entities.findJson(STUDENT, { publicationState: 'preview', ...query }, actor, tables);
+/**
+ * Every student the caller may see (the access table decides: admins' user management sees all),
+ * published or not unless `publicationState=live`, as JSON text in pieces to stream: batches of
+ * the engine's keyset read, so 100,000 students are never held at once (ADR 0032). Not cached:
+ * the answer cache holds whole answers.
+ */
+export function listAllStudents(ctx: AppContext, actor: Actor, query: StrapiReadQuery) {
+  return ctx.entities.findAllJson(STUDENT, { publicationState: 'preview', ...query }, actor);
 }
 
 /**

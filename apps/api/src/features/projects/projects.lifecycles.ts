@@ -8,7 +8,7 @@ import {
   type ProjectStatus,
 } from '@plataforma/shared';
 import { applys, coordinators, projects, teachers } from '../../db/schema';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError, forbidden, refusal } from '../../lib/errors';
 import { isAdmin, SYSTEM, type Actor } from '../../lib/strapi/actor';
 import type { RelationChange } from '../../lib/strapi/input';
 import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
@@ -81,7 +81,7 @@ async function readProject(tx: Transaction, id: number): Promise<ProjectRow> {
 async function requireCreateSwitch(tx: Transaction, actor: Actor) {
   const permissions = await permissionsFor(tx, actor);
   if (!permissions.projects.enabled || !permissions.projects.create) {
-    throw new AppError('FORBIDDEN', 'La publicación de proyectos no está activada para tu perfil');
+    throw refusal('FORBIDDEN', 'La publicación de proyectos no está activada para tu perfil');
   }
 }
 
@@ -94,7 +94,7 @@ async function ownerOf(tx: Transaction, actor: Actor & { kind: 'user' }): Promis
       .where(eq(teachers.userId, actor.userId))
       .limit(1);
     if (!teacher) {
-      throw new AppError('VALIDATION', 'Completa tu perfil de docente para publicar proyectos');
+      throw refusal('VALIDATION', 'Completa tu perfil de docente para publicar proyectos');
     }
     return { teacherId: teacher.id, coordinatorId: null, organizationId: null };
   }
@@ -104,7 +104,7 @@ async function ownerOf(tx: Transaction, actor: Actor & { kind: 'user' }): Promis
     .where(eq(coordinators.userId, actor.userId))
     .limit(1);
   if (!coordinator?.organizationId) {
-    throw new AppError('VALIDATION', 'Necesitas una organización para publicar proyectos');
+    throw refusal('VALIDATION', 'Necesitas una organización para publicar proyectos');
   }
   return {
     teacherId: null,
@@ -134,7 +134,7 @@ function checkNamedOwners(data: Record<string, unknown>, owner: Owner) {
 function requireReason(data: Record<string, unknown>) {
   const reason = data.rejection_reason;
   if (typeof reason !== 'string' || reason.trim() === '') {
-    throw new AppError('VALIDATION', 'Indica el motivo del rechazo');
+    throw refusal('VALIDATION', 'Indica el motivo del rechazo');
   }
 }
 
@@ -164,7 +164,7 @@ function checkPublishedAt(data: Record<string, unknown>, status: ProjectStatus) 
   if (!('publishedAt' in data)) return;
   const published = data.publishedAt !== null && data.publishedAt !== undefined;
   if (published !== (status === 'Publicada')) {
-    throw new AppError(
+    throw refusal(
       'VALIDATION',
       'La fecha de publicación sigue al estado: publica o retira el proyecto cambiando su estado',
     );
@@ -207,7 +207,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       }
       await requireCreateSwitch(tx, actor);
       if (!PROJECT_CREATE_STATUSES.includes(status)) {
-        throw new AppError(
+        throw refusal(
           'VALIDATION',
           'Un proyecto nuevo se guarda como «Pendiente» o se envía «Por validar»',
         );
@@ -244,7 +244,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
       if (to !== before.status) {
         const allowed = allowedTransitions(before.status, admin ? 'admin' : 'publisher');
         if (!allowed.includes(to)) {
-          throw new AppError(
+          throw refusal(
             'VALIDATION',
             `No se puede pasar un proyecto de «${before.status}» a «${to}»`,
           );
@@ -294,7 +294,7 @@ export function registerProjectLifecycles(app: FastifyInstance) {
         .where(eq(applys.projectId, id))
         .limit(1);
       if (candidate) {
-        throw new AppError(
+        throw refusal(
           'VALIDATION',
           'Este proyecto tiene candidaturas: retíralo en lugar de borrarlo',
         );

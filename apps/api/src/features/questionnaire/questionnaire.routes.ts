@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { questionnaireResultAnswerSchema, questionnaireSubmissionSchema } from '@plataforma/shared';
+import {
+  questionnaireLatestAnswerSchema,
+  questionnaireResultAnswerSchema,
+  questionnaireSubmissionSchema,
+} from '@plataforma/shared';
 import { routeSchema } from '../../lib/route-schema';
 import { latest, submit } from './questionnaire.service';
 
@@ -36,10 +40,11 @@ export async function questionnaireRoutes(instance: FastifyInstance) {
         {
           tag: 'questionnaire',
           summary: 'The caller’s latest questionnaire result (students)',
+          description: '`{data: null}` while the student has not answered the questionnaire yet.',
           access: 'bearer',
-          errors: [401, 403, 404],
+          errors: [401, 403],
         },
-        { response: { 200: questionnaireResultAnswerSchema } },
+        { response: { 200: questionnaireLatestAnswerSchema } },
       ),
     },
     (request) => latest(app, request.actor),

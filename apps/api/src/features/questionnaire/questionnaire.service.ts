@@ -8,12 +8,13 @@ import {
   type CompetenceConsistency,
   type CompetenceSectionKey,
   type ParsedQuestionnaireSubmission,
+  type QuestionnaireLatestAnswer,
   type QuestionnaireResultAnswer,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { questionnaireAnswers, students } from '../../db/schema';
-import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
 import { clientKey, consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import type { Actor } from '../../lib/strapi/actor';
 
@@ -146,12 +147,16 @@ export async function submit(
   return present({ ...row, scores });
 }
 
-/** The caller's latest result: bearer students only; 404 when they never answered. */
-export async function latest(ctx: AppContext, actor: Actor): Promise<QuestionnaireResultAnswer> {
+/**
+ * The caller's latest result: bearer students only. A student who has not answered yet gets
+ * `{data: null}`: the questionnaire page asks on every first visit, and "nothing yet" is an
+ * answer, not a failure (ADR 0032).
+ */
+export async function latest(ctx: AppContext, actor: Actor): Promise<QuestionnaireLatestAnswer> {
   if (actor.kind !== 'user') throw unauthorized();
   if (actor.role !== 'student') throw forbidden();
   const studentId = await studentIdOf(ctx.db, actor);
-  if (studentId === undefined) throw notFound();
+  if (studentId === undefined) return { data: null };
   const [row] = await ctx.db
     .select()
     .from(questionnaireAnswers)
@@ -161,7 +166,7 @@ export async function latest(ctx: AppContext, actor: Actor): Promise<Questionnai
     )
     .orderBy(desc(questionnaireAnswers.createdAt), desc(questionnaireAnswers.id))
     .limit(1);
-  if (!row?.scores) throw notFound('No questionnaire answered yet');
+  if (!row?.scores) return { data: null };
   // The scores of a row are written only by `submit`, from scoreAnswers.
   return present({ ...row, scores: row.scores as Scores });
 }

@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPETENCE_ITEMS, COMPETENCE_SCALE } from '@plataforma/shared';
+import { COMPETENCE_ITEMS, COMPETENCE_SCALE, tooManyRequestsMessage } from '@plataforma/shared';
 import { questionnaireAnswers, students } from '../../db/schema';
 import { getTestApp } from '../../../test/helpers/app';
 import { uniqueEmail, uniqueIp } from '../../../test/helpers/auth';
@@ -54,7 +54,7 @@ async function submit(
     data: { id: number; attributes: Result } | null;
     error?: { name: string; message: string; details: { errors?: { path: string[] }[] } };
   }>();
-  return { status: res.statusCode, body };
+  return { status: res.statusCode, body, headers: res.headers };
 }
 
 async function rowsWithEmail(email: string) {
@@ -268,9 +268,11 @@ describe('a student’s competences', () => {
 });
 
 describe('GET /api/questionnaire/me', () => {
-  it('answers 404 to a student who never answered, 401 to a visitor, 403 to other roles', async () => {
+  it('answers {data: null} to a student who never answered, 401 to a visitor, 403 to other roles', async () => {
     const { headers } = await signedInStudent();
-    expect((await send(app, 'GET', '/api/questionnaire/me', { headers })).status).toBe(404);
+    const none = await send(app, 'GET', '/api/questionnaire/me', { headers });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ data: null });
     expect((await send(app, 'GET', '/api/questionnaire/me')).status).toBe(401);
     const teacher = await signedIn(app, 'teacher');
     expect(
@@ -303,9 +305,8 @@ describe('privacy of the answers', () => {
     const list = await send(app, 'GET', '/api/questionnaire-answers', { headers: other.headers });
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(email);
-    expect(
-      (await send(app, 'GET', '/api/questionnaire/me', { headers: other.headers })).status,
-    ).toBe(404);
+    const others = await send(app, 'GET', '/api/questionnaire/me', { headers: other.headers });
+    expect(others.body).toEqual({ data: null });
     // Visitors may read no answer at all (the type is closed to them, as Strapi's public role).
     expect((await send(app, 'GET', `/api/questionnaire-answers/${id}`)).status).toBe(403);
   });
@@ -340,6 +341,14 @@ describe('rate limit', () => {
     const over = await submit({ answers: topAnswers(), contact: contact() }, headers);
     expect(over.status).toBe(429);
     expect(over.body.error?.name).toBe('RateLimitError');
+    // Said to a person, in Spanish, with the wait Retry-After gives (ADR 0032).
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(over.headers['content-language']).toBe('es');
+    expect(over.body.error?.message).toBe(tooManyRequestsMessage(retryAfter));
+    expect(over.body.error?.message).toMatch(
+      /^Has hecho demasiadas solicitudes seguidas\. Vuelve a intentarlo dentro de \d+ (minutos?|segundos?)\.$/,
+    );
   });
 });
 

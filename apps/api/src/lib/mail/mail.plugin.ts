@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DISABLED_SENDER, OutboxSender, type EmailSender } from './email.sender';
+import { emailLogoRoutes } from './email-logo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,11 +14,13 @@ declare module 'fastify' {
 }
 
 /**
- * Mail (ADR 0009): the outbox sender of this process. Features queue emails with `queueEmail` in
+ * Mail (ADR 0009): the outbox sender of this process, and the logo the emails point at. Features queue emails with `queueEmail` in
  * the transaction of the change that causes them (lib/mail/outbox.ts). Without SMTP_URL nothing
  * is delivered: emails stay `pending` in the outbox, readable by admins (features/outbox).
  */
 async function mail(app: FastifyInstance) {
+  // The logo the emails show, drawn as a PNG mail clients display (ADR 0032).
+  await emailLogoRoutes(app);
   const smtpUrl = app.config.smtpUrl;
   const sender = smtpUrl
     ? new OutboxSender({ db: app.db, smtpUrl, from: app.config.mailFrom, log: app.log })

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { brandingSaas, emailOutbox } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../errors';
+import { emailLogoUrl, loadLogoSource } from './email-logo';
 import { renderEmail, type RenderContext, type TemplateData, type TemplateName } from './templates';
 
 /** A database or a transaction: the email is written with the change that causes it. */
@@ -88,19 +89,31 @@ export async function queueEmail<T extends TemplateName>(
 }
 
 /**
- * What every email needs to know about the platform: its name (branding `projectName`, else
- * "Plataforma") and its public address (PUBLIC_URL). Features that queue emails build it here.
+ * What every email needs to know about the platform, as the site shows it: its name (branding
+ * `projectName`, else "Plataforma"), its public address (PUBLIC_URL), its main and footer colours
+ * and its logo, as a PNG mail clients show (email-logo.ts, ADR 0032). Features that queue emails
+ * build it here.
  */
 export async function loadRenderContext(
   db: Reader,
   config: { publicUrl: string },
 ): Promise<RenderContext> {
   const [branding] = await db
-    .select({ projectName: brandingSaas.projectName })
+    .select({
+      projectName: brandingSaas.projectName,
+      mainColor: brandingSaas.mainColor,
+      footerColor: brandingSaas.footerColor,
+    })
     .from(brandingSaas)
     .orderBy(asc(brandingSaas.id))
     .limit(1);
   // The name goes into subjects: no control characters, whatever an admin typed.
   const projectName = branding?.projectName?.replace(/\p{Cc}+/gu, ' ').trim();
-  return { projectName: projectName || DEFAULT_PROJECT_NAME, publicUrl: config.publicUrl };
+  return {
+    projectName: projectName || DEFAULT_PROJECT_NAME,
+    publicUrl: config.publicUrl,
+    mainColor: branding?.mainColor ?? undefined,
+    footerColor: branding?.footerColor ?? undefined,
+    logoUrl: emailLogoUrl(await loadLogoSource(db), config.publicUrl),
+  };
 }

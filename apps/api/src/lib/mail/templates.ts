@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inkOnLight, parseRgb, readableTextColor } from '@plataforma/shared';
 
 /**
  * The emails the platform sends (issue 3 Email; spec §7 Communications), each with the data it
@@ -106,6 +107,52 @@ export interface RenderContext {
   projectName: string;
   /** Where users reach the platform (PUBLIC_URL). */
   publicUrl: string;
+  /** The university's main colour (branding mainColor): the band under the logo, the button. */
+  mainColor?: string | undefined;
+  /** The colour of the site's footer (branding footerColor): the email's footer. */
+  footerColor?: string | undefined;
+  /**
+   * An absolute address of the logo in a format mail clients show (PNG, JPEG or GIF); without
+   * one, the project's name heads the email (ADR 0032).
+   */
+  logoUrl?: string | undefined;
+}
+
+/** The site's default theme (spec §3, §9: theme colour #1226AA), when the branding has none. */
+export const DEFAULT_MAIN_COLOR = '#1226AA';
+export const DEFAULT_FOOTER_COLOR = '#0B1766';
+
+/** The logo's box in the email, in CSS pixels (the image is drawn at twice the size). */
+export const EMAIL_LOGO_BOX = { width: 240, height: 48 } as const;
+
+/** The colours an email is painted with, each text colour readable on its background. */
+export interface EmailPalette {
+  main: string;
+  /** Text on the main colour: white or near-black, whichever reads better (as on the site). */
+  onMain: string;
+  /** Links and the name on white: the main colour, darkened until it reaches 4.5:1. */
+  ink: string;
+  footer: string;
+  onFooter: string;
+}
+
+/** A colour from the branding if it is one (#rgb or #rrggbb), else the default. */
+const colorOr = (value: string | undefined, fallback: string) =>
+  value && /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i.test(value.trim()) && parseRgb(value.trim())
+    ? value.trim()
+    : fallback;
+
+/** The email's colours from the branding, with the site's contrast rule (packages/shared). */
+export function emailPalette(context: Pick<RenderContext, 'mainColor' | 'footerColor'>) {
+  const main = colorOr(context.mainColor, DEFAULT_MAIN_COLOR);
+  const footer = colorOr(context.footerColor, DEFAULT_FOOTER_COLOR);
+  return {
+    main,
+    onMain: readableTextColor(main),
+    ink: inkOnLight(main),
+    footer,
+    onFooter: readableTextColor(footer),
+  } satisfies EmailPalette;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -144,6 +191,8 @@ const P = 'margin:0 0 16px';
 function layout(parts: Parts, context: RenderContext): RenderedEmail {
   const subject = subjectLine(parts.subject);
   const greeting = parts.greeting?.trim() ? `Hola, ${parts.greeting.trim()}:` : 'Hola:';
+  const colors = emailPalette(context);
+  const name = escapeHtml(context.projectName);
   const htmlBlocks = parts.blocks
     .map((block) =>
       typeof block === 'string'
@@ -152,21 +201,28 @@ function layout(parts: Parts, context: RenderContext): RenderedEmail {
     )
     .join('');
   const action = parts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.href)}" style="background:#1226AA;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:underline;font-weight:bold;display:inline-block">${escapeHtml(parts.action.label)}</a></p>` +
-      `<p style="${P};font-size:14px;color:#4a4a4a">Si el botón no funciona, copia y pega este enlace en tu navegador:<br><a href="${escapeHtml(parts.action.href)}" style="color:#1226AA;word-break:break-all">${escapeHtml(parts.action.href)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.href)}" style="background:${colors.main};color:${colors.onMain};padding:12px 20px;border-radius:6px;text-decoration:underline;font-weight:bold;display:inline-block">${escapeHtml(parts.action.label)}</a></p>` +
+      `<p style="${P};font-size:14px;color:#4a4a4a">Si el botón no funciona, copia y pega este enlace en tu navegador:<br><a href="${escapeHtml(parts.action.href)}" style="color:${colors.ink};word-break:break-all">${escapeHtml(parts.action.href)}</a></p>`
     : '';
+  // The logo as the site's header shows it, its name as the text when images are not shown.
+  const brand = context.logoUrl
+    ? `<img src="${escapeHtml(context.logoUrl)}" alt="${name}" width="${EMAIL_LOGO_BOX.width}" height="${EMAIL_LOGO_BOX.height}" style="display:block;border:0;width:${EMAIL_LOGO_BOX.width}px;max-width:100%;height:auto;font-size:20px;font-weight:bold;color:${colors.ink}">`
+    : name;
+  const header =
+    `<div style="padding:20px 24px;border-bottom:6px solid ${colors.main}">` +
+    `<h1 style="font-size:20px;line-height:1.2;color:${colors.ink};margin:0">${brand}</h1></div>`;
   const footer =
-    `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #d0d3e0;font-size:13px;color:#4a4a4a">` +
-    `Este mensaje lo envía automáticamente ${escapeHtml(context.projectName)} (<a href="${escapeHtml(context.publicUrl)}" style="color:#1226AA">${escapeHtml(context.publicUrl)}</a>). ` +
-    'Si no esperabas recibirlo, puedes ignorarlo.</p>';
+    `<div style="padding:16px 24px;background:${colors.footer};color:${colors.onFooter};font-size:13px;line-height:1.5">` +
+    `Este mensaje lo envía automáticamente ${name} (<a href="${escapeHtml(context.publicUrl)}" style="color:${colors.onFooter};text-decoration:underline">${escapeHtml(context.publicUrl)}</a>). ` +
+    'Si no esperabas recibirlo, puedes ignorarlo.</div>';
   const html =
     '<!doctype html><html lang="es" dir="ltr"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light">' +
     `<title>${escapeHtml(subject)}</title></head>` +
     '<body style="margin:0;padding:0;background:#f4f5f9">' +
-    `<div role="article" aria-roledescription="correo" aria-label="${escapeHtml(subject)}" lang="es" style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;background:#ffffff;max-width:600px;margin:0 auto;padding:24px">` +
-    `<h1 style="font-size:20px;color:#1226AA;margin:0 0 24px">${escapeHtml(context.projectName)}</h1>` +
-    `<p style="${P}">${escapeHtml(greeting)}</p>${htmlBlocks}${action}${footer}</div></body></html>`;
+    `<div role="article" aria-roledescription="correo" aria-label="${escapeHtml(subject)}" lang="es" style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;background:#ffffff;max-width:600px;margin:0 auto">` +
+    `${header}<div style="padding:24px">` +
+    `<p style="${P}">${escapeHtml(greeting)}</p>${htmlBlocks}${action}</div>${footer}</div></body></html>`;
   const text = [
     greeting,
     '',

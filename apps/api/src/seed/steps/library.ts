@@ -87,7 +87,7 @@ export async function insertLibrary(ctx: SeedContext, people: SeededPeople): Pro
 }
 
 /**
- * Communication-centre entries: eight for the complete demo student (about her own applications),
+ * Communication-centre entries: thirteen for the complete demo student (about her own applications),
  * the welcome one for the new student and one to three for everybody else.
  */
 export async function insertNotifications(ctx: SeedContext, people: SeededPeople): Promise<void> {
@@ -101,6 +101,9 @@ export async function insertNotifications(ctx: SeedContext, people: SeededPeople
     selected: titleWith('Seleccionado'),
     preselected: titleWith('Preseleccionado'),
     notSelected: titleWith('No seleccionado'),
+    inReview: titleWith('En revisión'),
+    sent: titleWith('Enviada'),
+    withdrawn: titleWith('Retirada'),
     recommended: must(DEMO_STUDENT_FAVOURITES[0], 'demo favourite'),
   });
   const rows: (typeof communicationCenters.$inferInsert)[] = demoEntries.map((n) => ({

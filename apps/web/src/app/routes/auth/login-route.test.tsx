@@ -83,6 +83,27 @@ describe('login page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
   });
 
+  it('when the API says how long to wait (Retry-After), the message says it in Spanish', async () => {
+    stubApi({
+      ...BASE_HANDLERS,
+      '/api/auth/local': () => {
+        const limited = strapiError(
+          429,
+          'Too many requests, please try again later.',
+          undefined,
+          'RateLimitError',
+        );
+        limited.headers.set('retry-after', '42');
+        return limited;
+      },
+    });
+    renderApp('/user/auth/login');
+    await fillAndSend('ana', 'una contraseña larga');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Has hecho demasiados intentos seguidos. Vuelve a intentarlo dentro de 42 segundos.',
+    );
+  });
+
   it('when the email is not confirmed, it says "Es necesario que verifiques tu email" and resends the confirmation to the typed address', async () => {
     const fetchMock = stubApi({
       ...BASE_HANDLERS,

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, collection } from '../../../../test/api';
+import { jsonResponse, collection, refusal } from '../../../../test/api';
 import { resetRouteApi, stubRouteApi, type Answer } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 
@@ -139,18 +139,7 @@ describe('/profile?section=applys', () => {
   it('a refused withdrawal shows the server’s message in the dialog', async () => {
     stubStudent({
       'GET /api/applys': () => jsonResponse(collection([apply(1, 'Enviada', 'Huertos urbanos')])),
-      'PUT /api/applys/1': () =>
-        jsonResponse(
-          {
-            data: null,
-            error: {
-              status: 400,
-              name: 'ValidationError',
-              message: 'Esta candidatura ya no se puede retirar',
-            },
-          },
-          400,
-        ),
+      'PUT /api/applys/1': () => refusal('Esta candidatura ya no se puede retirar'),
     });
     renderApp('/profile?section=applys');
     fireEvent.click(

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../../test/api';
+import { jsonResponse, refusal } from '../../../../test/api';
 import {
   account,
   collection,
@@ -226,20 +226,7 @@ describe('/projects/:id/inscripcion', () => {
   });
 
   it("shows the API's Spanish refusal as it is and stays on the form", async () => {
-    stubApply(() =>
-      jsonResponse(
-        {
-          data: null,
-          error: {
-            status: 400,
-            name: 'ValidationError',
-            message: 'El plazo de inscripción de este proyecto ha terminado',
-            details: {},
-          },
-        },
-        400,
-      ),
-    );
+    stubApply(() => refusal('El plazo de inscripción de este proyecto ha terminado'));
     const { router } = renderApp('/projects/5/inscripcion');
     await screen.findByRole('button', { name: 'Enviar candidatura' });
     fillAnswers();
@@ -323,17 +310,7 @@ describe('/projects/:id for an admin', () => {
         'GET /api/projects/5': () =>
           jsonResponse(projectAnswer(5, { status: 'Validada', publishedAt: null })),
         'PUT /api/projects/5': () =>
-          jsonResponse(
-            {
-              data: null,
-              error: {
-                status: 400,
-                name: 'ValidationError',
-                message: 'No se puede pasar un proyecto de «Validada» a «Publicada»',
-              },
-            },
-            400,
-          ),
+          refusal('No se puede pasar un proyecto de «Validada» a «Publicada»'),
       },
       { user: account('admin') },
     );

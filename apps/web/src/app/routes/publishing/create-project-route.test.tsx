@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { myProjectsAnswer } from '../../../../test/api/projects';
-import { jsonResponse } from '../../../../test/api';
+import { jsonResponse, refusal } from '../../../../test/api';
 import { callsTo, stubPublishingApi } from '../../../../test/api/publishing';
 import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
@@ -115,18 +115,7 @@ describe('/projects/create', { timeout: 15_000 }, () => {
     const calls = stubPublishingApi({
       role: 'teacher',
       handlers: {
-        'POST /api/projects': () =>
-          jsonResponse(
-            {
-              data: null,
-              error: {
-                status: 400,
-                name: 'ValidationError',
-                message: 'Necesitas una organización para publicar proyectos',
-              },
-            },
-            400,
-          ),
+        'POST /api/projects': () => refusal('Necesitas una organización para publicar proyectos'),
       },
     });
     renderApp('/projects/create');

@@ -25,7 +25,7 @@ const RESULT = {
   },
 };
 
-/** The API of a page view; `me` answers `GET /api/questionnaire/me` (404 when left out). */
+/** The API of a page view; `me` answers `GET /api/questionnaire/me` (no result when left out). */
 function stubSite({ student, me }: { student: boolean; me?: () => Response }) {
   if (student) saveSession({ jwt: 'session-token' }, false);
   return stubApi({
@@ -45,7 +45,7 @@ function stubSite({ student, me }: { student: boolean; me?: () => Response }) {
     '/api/students': () => jsonResponse({ data: [] }),
     '/api/banners': () => jsonResponse({ data: [], meta: {} }),
     '/api/footer-sections': () => jsonResponse({ data: [], meta: {} }),
-    ...(me ? { '/api/questionnaire/me': me } : {}),
+    '/api/questionnaire/me': me ?? (() => jsonResponse({ data: null })),
   });
 }
 
@@ -72,7 +72,7 @@ describe('/cuestionario', () => {
     expect(screen.getByText('Flexibilidad')).toBeTruthy();
   });
 
-  it('a student who never answered (404) gets the questionnaire', async () => {
+  it('a student who never answered ({data: null}) gets the questionnaire', async () => {
     const fetchMock = stubSite({ student: true });
     renderApp('/cuestionario');
     await screen.findByRole('progressbar', { name: 'Progreso del cuestionario' });

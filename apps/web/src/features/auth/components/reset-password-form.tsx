@@ -36,7 +36,7 @@ export function ResetPasswordForm({ code, onReset }: ResetPasswordFormProps) {
   }));
 
   const isCodeRefused =
-    reset.error instanceof ApiError && reset.error.message === API_INCORRECT_CODE;
+    reset.error instanceof ApiError && reset.error.serverMessage === API_INCORRECT_CODE;
   const hasFieldError =
     reset.isError && Object.keys(fieldErrorsFrom(reset.error, SERVER_FIELDS)).length > 0;
 

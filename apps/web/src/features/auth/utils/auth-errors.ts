@@ -1,3 +1,4 @@
+import { waitTimeText } from '@plataforma/shared';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 import { INVALID_FORMAT_MESSAGE, PASSWORDS_DIFFER_MESSAGE, REQUIRED_MESSAGE } from './validation';
 
@@ -13,6 +14,13 @@ export const UNCONFIRMED_EMAIL_MESSAGE = 'Es necesario que verifiques tu email';
 export const INVALID_CREDENTIALS_MESSAGE = 'Credenciales incorrectas';
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   'Has hecho demasiados intentos seguidos. Espera un minuto y vuelve a intentarlo.';
+
+/** A 429 of a sign-in or account form, with the wait the API gave (Retry-After) when it did. */
+export function tooManyAttemptsMessage(error: ApiError): string {
+  return error.retryAfterSeconds === undefined
+    ? TOO_MANY_ATTEMPTS_MESSAGE
+    : `Has hecho demasiados intentos seguidos. Vuelve a intentarlo dentro de ${waitTimeText(error.retryAfterSeconds)}.`;
+}
 export const CONNECTION_MESSAGE =
   'No se ha podido conectar con el servidor. Comprueba tu conexión y vuelve a intentarlo.';
 export const GENERIC_FAILURE_MESSAGE =
@@ -42,7 +50,7 @@ function isNetworkOrServerFailure(error: ApiError): boolean {
 
 /** Whether a login failure says the account's email is not confirmed yet. */
 export function isUnconfirmedEmailError(error: unknown): boolean {
-  return error instanceof ApiError && error.message === API_UNCONFIRMED;
+  return error instanceof ApiError && error.serverMessage === API_UNCONFIRMED;
 }
 
 /**
@@ -53,7 +61,7 @@ export function isUnconfirmedEmailError(error: unknown): boolean {
 export function loginErrorMessage(error: unknown): string {
   if (isUnconfirmedEmailError(error)) return UNCONFIRMED_EMAIL_MESSAGE;
   if (error instanceof ApiError) {
-    if (error.status === 429) return TOO_MANY_ATTEMPTS_MESSAGE;
+    if (error.status === 429) return tooManyAttemptsMessage(error);
     if (isNetworkOrServerFailure(error)) return CONNECTION_MESSAGE;
   }
   return INVALID_CREDENTIALS_MESSAGE;
@@ -62,7 +70,7 @@ export function loginErrorMessage(error: unknown): string {
 /** The message of a failure that is about the whole form rather than one field. */
 export function formErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 429) return TOO_MANY_ATTEMPTS_MESSAGE;
+    if (error.status === 429) return tooManyAttemptsMessage(error);
     if (error.status === NETWORK_ERROR_STATUS) return CONNECTION_MESSAGE;
   }
   return GENERIC_FAILURE_MESSAGE;

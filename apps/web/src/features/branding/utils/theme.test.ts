@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '../defaults';
-import { parseRgb, rgbContrast } from '../../../lib/color';
-import { fontStack, inkOnLight } from './theme';
+import { fontStack } from './theme';
 import { toBranding, toMenuLogo } from './to-branding';
-
-describe('inkOnLight', () => {
-  const white: [number, number, number] = [255, 255, 255];
-
-  it('when the brand colour reads on white, it is used as it is', () => {
-    expect(inkOnLight('#1226AA').toLowerCase()).toBe('#1226aa');
-  });
-
-  it.each(['#FFD23F', '#F2B705', '#E8EBFA', '#00FF00'])(
-    'when the brand colour %s is too light, a darker shade of it reaches 4.5:1 on white',
-    (color) => {
-      const ink = inkOnLight(color);
-      expect(rgbContrast(parseRgb(ink)!, white)).toBeGreaterThanOrEqual(4.5);
-      expect(ink.toLowerCase()).not.toBe(color.toLowerCase());
-    },
-  );
-});
 
 describe('fontStack', () => {
   it('when the font is not Montserrat, Montserrat is the bundled fallback', () => {

@@ -1,4 +1,4 @@
-import { DARK_TEXT, parseRgb, readableTextColor, rgbContrast, type Rgb } from '../../../lib/color';
+import { inkOnLight, readableTextColor } from '../../../lib/color';
 import type { Branding } from '../types';
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -17,26 +17,6 @@ export function isCssColor(value: string | null | undefined): value is string {
     return CSS.supports('color', v);
   }
   return HEX_COLOR.test(v) || FUNCTION_COLOR.test(v) || NAMED_COLOR.test(v);
-}
-
-/** WCAG AA for normal text. */
-const AA_TEXT = 4.5;
-
-/**
- * The brand colour as text on a white or near-white page: the colour itself when it reads (4.5:1),
- * otherwise the same hue darkened until it does. A yellow brand still tints its links, readably.
- */
-export function inkOnLight(color: string): string {
-  const rgb = parseRgb(color);
-  if (!rgb) return DARK_TEXT;
-  const white: Rgb = [255, 255, 255];
-  for (let keep = 1; keep >= 0; keep -= 0.05) {
-    const shade = rgb.map((c) => Math.round(c * keep)) as Rgb;
-    if (rgbContrast(shade, white) >= AA_TEXT) {
-      return `#${shade.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-    }
-  }
-  return DARK_TEXT;
 }
 
 /** A font family name that is safe to put in CSS (letters, digits, spaces, hyphens). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import type { QuestionnaireResultAnswer } from '@plataforma/shared';
+import { apiRequest } from '../../../lib/api-client';
+import type { QuestionnaireLatestAnswer } from '@plataforma/shared';
 import type { QuestionnaireResult } from '../types';
 
 /** Every query of this feature starts with this key. */
@@ -9,21 +9,14 @@ export const QUESTIONNAIRE_QUERY_ROOT = 'questionnaire';
 export const myResultQueryKey = [QUESTIONNAIRE_QUERY_ROOT, 'me'] as const;
 
 /**
- * `GET /api/questionnaire/me` (students): the caller's latest result, or `null` when they never
- * answered (404).
+ * `GET /api/questionnaire/me` (students): the caller's latest result, or `null` while they have
+ * not answered (`{data: null}`, a normal answer: no failed request on a first visit).
  */
 export async function getMyResult({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<QuestionnaireResult | null> {
-  try {
-    const answer = await apiRequest<QuestionnaireResultAnswer>('/api/questionnaire/me', {
-      signal,
-    });
-    return answer.data.attributes;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const answer = await apiRequest<QuestionnaireLatestAnswer>('/api/questionnaire/me', { signal });
+  return answer.data?.attributes ?? null;
 }
 
 export const myResultQueryOptions = () =>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DARK_TEXT, LIGHT_TEXT, contrastRatio, readableTextColor } from './color';
+import {
+  DARK_TEXT,
+  LIGHT_TEXT,
+  contrastRatio,
+  inkOnLight,
+  parseRgb,
+  readableTextColor,
+  rgbContrast,
+} from './color';
 
 describe('readableTextColor', () => {
   it('when the background is the default dark blue, the text is white', () => {
@@ -30,4 +38,21 @@ describe('contrastRatio', () => {
   it('when black meets white, the ratio is the largest, 21', () => {
     expect(contrastRatio('#000', '#fff')).toBeCloseTo(21);
   });
+});
+
+describe('inkOnLight', () => {
+  const white: [number, number, number] = [255, 255, 255];
+
+  it('when the brand colour reads on white, it is used as it is', () => {
+    expect(inkOnLight('#1226AA').toLowerCase()).toBe('#1226aa');
+  });
+
+  it.each(['#FFD23F', '#F2B705', '#E8EBFA', '#00FF00'])(
+    'when the brand colour %s is too light, a darker shade of it reaches 4.5:1 on white',
+    (color) => {
+      const ink = inkOnLight(color);
+      expect(rgbContrast(parseRgb(ink)!, white)).toBeGreaterThanOrEqual(4.5);
+      expect(ink.toLowerCase()).not.toBe(color.toLowerCase());
+    },
+  );
 });

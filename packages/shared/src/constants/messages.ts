@@ -1,0 +1,24 @@
+/**
+ * Texts about waiting that the API and the web both say (ADR 0032): the API words its 429 with
+ * them, and the web builds the same sentence from the `Retry-After` header.
+ */
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A wait in Spanish, in the unit people use, rounded up so nobody is told to come back too
+ * early: "30 segundos", "1 minuto", "2 horas".
+ */
+export function waitTimeText(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return plural(whole, 'segundo', 'segundos');
+  if (whole < 3_600) return plural(Math.ceil(whole / 60), 'minuto', 'minutos');
+  return plural(Math.ceil(whole / 3_600), 'hora', 'horas');
+}
+
+/** What a person reads after too many requests in a row (HTTP 429), with the wait when known. */
+export function tooManyRequestsMessage(retryAfterSeconds?: number): string {
+  return retryAfterSeconds !== undefined && retryAfterSeconds > 0
+    ? `Has hecho demasiadas solicitudes seguidas. Vuelve a intentarlo dentro de ${waitTimeText(retryAfterSeconds)}.`
+    : 'Has hecho demasiadas solicitudes seguidas. Espera un momento y vuelve a intentarlo.';
+}

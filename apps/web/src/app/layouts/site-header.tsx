@@ -137,9 +137,13 @@ function HomeLink({
   // A logo that does not load must not leave a broken-image icon in the header: the next one in
   // the order above takes its place.
   const [failedUrls, setFailedUrls] = useState<readonly string[]>([]);
-  const logo = [resolveMediaUrl(logoUrl), menuLogo?.url ?? null].find(
+  const brandLogo = resolveMediaUrl(logoUrl);
+  const logo = [brandLogo, menuLogo?.url ?? null].find(
     (url): url is string => url !== null && !failedUrls.includes(url),
   );
+  // The branding's logo is the university's full logo, name included: beside it the name would be
+  // written twice, so it is only read out. The menu logo is a mark and keeps the name beside it.
+  const isFullLogo = logo !== undefined && logo === brandLogo;
 
   return (
     <Link to="/" className="group flex min-w-0 items-center gap-3 rounded-md text-slate-900">
@@ -149,7 +153,10 @@ function HomeLink({
           key={logo}
           src={logo}
           alt=""
-          className="h-9 w-auto max-w-40 shrink-0 object-contain sm:h-11"
+          className={cn(
+            'h-9 w-auto shrink-0 object-contain sm:h-11',
+            isFullLogo ? 'max-w-48 sm:max-w-56' : 'max-w-40',
+          )}
           onError={() => setFailedUrls((failed) => [...failed, logo])}
         />
       ) : (
@@ -166,6 +173,7 @@ function HomeLink({
           // admin's long bar). On a phone a logo stands for it alone, the name still being the
           // link's text for screen readers.
           'line-clamp-2 text-base leading-tight font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg sm:leading-snug',
+          isFullLogo && 'sr-only',
           logo && 'max-sm:sr-only',
           hasWideMenu && 'lg:max-xl:sr-only',
         )}

@@ -138,6 +138,11 @@ describe('site header logo (spec §1, §3 Branding)', () => {
   /** The image inside the home link, if any. */
   const homeLogo = () =>
     screen.getByRole('link', { name: 'Impacto Universitario Test' }).querySelector('img');
+  /** The project name's text inside the home link. */
+  const projectNameText = () =>
+    within(screen.getByRole('link', { name: 'Impacto Universitario Test' })).getByText(
+      'Impacto Universitario Test',
+    );
 
   it("shows the branding's logoUrl; the favicon stays the menu logo", async () => {
     stubHeaderApi({
@@ -154,6 +159,8 @@ describe('site header logo (spec §1, §3 Branding)', () => {
     await waitFor(() =>
       expect(homeLogo()?.getAttribute('src')).toBe('https://cdn.example.org/logo-universidad.png'),
     );
+    // The full logo carries the name: written beside it, it would show twice.
+    expect(projectNameText().classList.contains('sr-only')).toBe(true);
   });
 
   it('without a logoUrl, the menu logo; when that does not load either, the mark of the project name', async () => {
@@ -161,6 +168,8 @@ describe('site header logo (spec §1, §3 Branding)', () => {
     renderApp('/');
 
     await waitFor(() => expect(homeLogo()?.getAttribute('src')).toBe('/uploads/logo_menu.svg'));
+    // The menu logo is a mark: the name is written beside it.
+    expect(projectNameText().classList.contains('sr-only')).toBe(false);
     fireEvent.error(homeLogo()!);
     await waitFor(() => expect(homeLogo()).toBeNull());
     expect(screen.getByRole('link', { name: 'Impacto Universitario Test' }).textContent).toContain(

@@ -1,4 +1,4 @@
-import type { FormOption, FormValue } from '../../types';
+import type { FormOption, FormOptionGroup, FormValue } from '../../types';
 
 /** Spec §4 "Other option": the option appended to every option list. Its value is this string. */
 export const OTHER_OPTION = 'Otra';
@@ -24,6 +24,16 @@ export interface NormalizedOption {
   value: string;
   label: string;
   description?: string;
+}
+
+/** Whether an entry of `item.options` is a headed group rather than an option. */
+export function isOptionGroup(entry: FormOption | FormOptionGroup): entry is FormOptionGroup {
+  return typeof entry === 'object' && 'options' in entry;
+}
+
+/** The options of a list whose entries may be groups, in order. */
+export function flattenOptions(entries: readonly (FormOption | FormOptionGroup)[]): FormOption[] {
+  return entries.flatMap((entry) => (isOptionGroup(entry) ? entry.options : [entry]));
 }
 
 /** Spec §3: an option is a string (its own value and label) or `{value, label}`. */

@@ -1,5 +1,7 @@
+import { autoUpdate, flip, offset, size, useFloating } from '@floating-ui/react-dom';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import {
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -14,6 +16,7 @@ import type { FieldProps, FormOption } from '../../types';
 import { describe, FieldShell, hasHint, INPUT_CLASSES } from '../field-shell';
 import {
   CLOSE_AFTER_BLUR_MS,
+  DROPDOWN_MAX_HEIGHT_PX,
   filterOptions,
   NEXT_PAGE_THRESHOLD_PX,
   OTHER_OPTION,
@@ -82,6 +85,36 @@ function Combobox({
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // Spec §9: the dropdown is at most 300 px high. It opens below the field, or above it when
+  // there is more room there (a field low in a dialog or on a phone), never past the window's
+  // edge: the height is the room left, up to 300 px, and the list scrolls inside.
+  const { refs, floatingStyles } = useFloating({
+    open: isOpen,
+    placement: 'bottom-start',
+    strategy: 'fixed',
+    middleware: [
+      offset(4),
+      flip({ padding: 8, fallbackStrategy: 'initialPlacement' }),
+      size({
+        padding: 8,
+        apply({ availableHeight, rects, elements }) {
+          Object.assign(elements.floating.style, {
+            width: `${rects.reference.width}px`,
+            maxHeight: `${Math.max(120, Math.min(DROPDOWN_MAX_HEIGHT_PX, availableHeight))}px`,
+          });
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  });
+  const { setReference, setFloating } = refs;
+  const setInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      inputRef.current = element;
+      setReference(element);
+    },
+    [setReference],
+  );
   const listId = useId();
   const search = query ?? '';
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
@@ -259,7 +292,7 @@ function Combobox({
           </ul>
         ) : null}
         <input
-          ref={inputRef}
+          ref={setInput}
           id={id}
           type="text"
           role="combobox"
@@ -287,8 +320,11 @@ function Combobox({
           className={INPUT_CLASSES}
         />
         {isOpen ? (
-          // Spec §9: the dropdown is at most 300 px high; the list scrolls inside it.
-          <div className="absolute z-20 mt-1 flex max-h-[300px] w-full flex-col rounded-lg border border-slate-300 bg-white shadow-lg">
+          <div
+            ref={setFloating}
+            style={floatingStyles}
+            className="z-30 flex max-h-[300px] flex-col rounded-lg border border-slate-300 bg-white shadow-lg"
+          >
             {/* Always present, so screen readers announce its text when it changes. */}
             <p
               role="status"

@@ -7,6 +7,8 @@ export const OTHER_OPTION = 'Otra';
 export const OPTIONS_PAGE_SIZE = 10;
 /** Spec §9: the next page loads when the list is scrolled within this many pixels of its bottom. */
 export const NEXT_PAGE_THRESHOLD_PX = 100;
+/** Spec §9: the most a dropdown's list is high. */
+export const DROPDOWN_MAX_HEIGHT_PX = 300;
 /** Spec §9: a combobox closes this long after it loses focus. */
 export const CLOSE_AFTER_BLUR_MS = 250;
 /** How long typing must pause before an async search is sent. */

@@ -1,4 +1,4 @@
-import { autoUpdate, flip, offset, size, useFloating } from '@floating-ui/react-dom';
+import { autoUpdate, offset, size, useFloating } from '@floating-ui/react-dom';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import {
   useCallback,
@@ -88,13 +88,13 @@ function Combobox({
   // Spec §9: the dropdown is at most 300 px high. It opens below the field, or above it when
   // there is more room there (a field low in a dialog or on a phone), never past the window's
   // edge: the height is the room left, up to 300 px, and the list scrolls inside.
+  const [placement, setPlacement] = useState<'bottom-start' | 'top-start'>('bottom-start');
   const { refs, floatingStyles } = useFloating({
     open: isOpen,
-    placement: 'bottom-start',
+    placement,
     strategy: 'fixed',
     middleware: [
       offset(4),
-      flip({ padding: 8, fallbackStrategy: 'initialPlacement' }),
       size({
         padding: 8,
         apply({ availableHeight, rects, elements }) {
@@ -180,6 +180,16 @@ function Combobox({
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const open = () => {
+    // The side is chosen when the list opens, from the room the field has below and above it
+    // (a flip decided later would see a list the size rule has already shortened).
+    const field = inputRef.current?.getBoundingClientRect();
+    if (field) {
+      const below = window.innerHeight - field.bottom;
+      const above = field.top;
+      setPlacement(
+        below < DROPDOWN_MAX_HEIGHT_PX + 12 && above > below ? 'top-start' : 'bottom-start',
+      );
+    }
     setIsOpen(true);
   };
   const close = () => {

@@ -29,6 +29,16 @@ export type FormItemType = (typeof FORM_ITEM_TYPES)[number];
 /** An option of a select, combobox or multiple; a plain string is its own value and label. */
 export type FormOption = string | { value: string; label: string; description?: string };
 
+/**
+ * Options under a heading (spec §9 interest themes and their sub-tags): a `multiple` shows each
+ * group as its own fieldset named by `label`, a `select` as an optgroup; the value is still one
+ * option's value.
+ */
+export interface FormOptionGroup {
+  label: string;
+  options: FormOption[];
+}
+
 /** A value a form holds for one item. Files are uploaded first and held as their media reference. */
 export type FormValue =
   | string
@@ -49,11 +59,17 @@ export interface OptionsPage {
   hasMore: boolean;
 }
 
-/** Asks an async source for a page of options matching `search`, given the form's current values. */
+/**
+ * Asks an async source for a page of options matching `search`, given the form's current values.
+ * With `chosen`, it answers only those of the given values that it offers for these values, in one
+ * page: how a field finds the labels of what is chosen and whether it is still offered after a
+ * parent changed (spec §4 Dependent select).
+ */
 export type GetOptions = (args: {
   search: string;
   page: number;
   values: FormValues;
+  chosen?: readonly string[];
   signal?: AbortSignal;
 }) => Promise<OptionsPage>;
 
@@ -72,7 +88,8 @@ export interface FormItem {
   /** Initial value when the form has none. */
   default?: FormValue;
   defaultValue?: FormValue;
-  options?: FormOption[];
+  /** The options, or some of them in headed groups (before the ungrouped ones). */
+  options?: (FormOption | FormOptionGroup)[];
   /** Competence: the scale's points (0-6) or labels. */
   values?: FormOption[];
   /** Extra text per option value (shown with the option). */

@@ -101,6 +101,9 @@ export const teachers = pgTable(
       onDelete: 'set null',
     }),
     campusId: integer('campus_id').references(() => campuses.id, { onDelete: 'set null' }),
+    /** Free text when the teacher chose "Otra" (spec §4 Other option), as students have. */
+    other_university: varchar('other_university', { length: 255 }),
+    other_campus: varchar('other_campus', { length: 255 }),
     teacher_area: varchar('teacher_area', { length: 255 }),
     class_type: varchar('class_type', { length: 20, enum: STUDY_TYPES }),
     notification_deadline: date('notification_deadline', { mode: 'string' }),

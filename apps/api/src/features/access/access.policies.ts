@@ -89,6 +89,8 @@ const STUDENT_OWN_FIELDS = [
 const TEACHER_OWN_FIELDS = [
   'university',
   'campus',
+  'other_university',
+  'other_campus',
   'degrees',
   'teacher_area',
   'class_type',

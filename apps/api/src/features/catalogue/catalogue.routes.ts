@@ -36,18 +36,20 @@ export async function catalogueRoutes(instance: FastifyInstance) {
           findNames(app, request.actor, { uid, query: request.query }, tables),
         ),
     );
-  names('/api/universities/names', UNIVERSITY, 'University names (combobox options)', []);
+  // `filters[id]` finds the chosen entries again (their labels; whether they are still offered
+  // under the parents' filters, spec §4 Dependent select).
+  names('/api/universities/names', UNIVERSITY, 'University names (combobox options)', ['id']);
   names(
     '/api/campuses/names',
     CAMPUS,
-    'Campus names, optionally of one university (filters[university][...])',
-    ['university'],
+    'Campus names, optionally of one university (filters[university][id] or [name])',
+    ['id', 'university'],
   );
   names(
     '/api/degree/names',
     DEGREE,
-    'Degree names, optionally by master (filters[master]) and campus (filters[campuses])',
-    ['master', 'campuses'],
+    'Degree names, each once, optionally by master (filters[master]) and campus (filters[campuses][id] or [name])',
+    ['id', 'master', 'campuses'],
   );
 
   // Every degree with its campuses and calls (admin "Facultades y Grados" and the degree pickers).

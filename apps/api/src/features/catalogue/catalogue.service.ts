@@ -13,7 +13,9 @@ type NameFilter = NonNullable<NonNullable<NamesQuery['filters']>['name']>;
  * Names of a catalogue for the comboboxes: `{data:[{id, attributes:{name}}], meta:{pagination}}`,
  * ten a page by default (spec §9), sorted by name. `filters[name][$contains]` is matched ignoring case and
  * accents ("murcia" finds "Universidad de Murcia", "cadiz" finds "Cádiz"), because that is what a
- * person typing in a search box means.
+ * person typing in a search box means. Each name comes once within the filters, as its lowest id
+ * (ADR 0031): a degree taught at four campuses is one option of a broad search, so pages hold ten
+ * options and `total` counts names; filtered by one campus, the id is that campus's degree.
  */
 export async function findNames(
   { entities }: AppContext,
@@ -37,6 +39,7 @@ export async function findNames(
     extraCondition: pattern
       ? (alias) => sql`lower(unaccent(${column(alias, 'name')})) LIKE lower(unaccent(${pattern}))`
       : undefined,
+    distinctOn: 'name',
   });
 }
 

@@ -51,7 +51,7 @@ export interface NoticeResult {
 }
 
 /**
- * Tells the opted-in students (notification.new_matching_projects) whose score for this project
+ * Tells the students who did not turn notification.new_matching_projects off whose score for this project
  * reaches MATCH_NOTIFY_THRESHOLD that it was published: a communication-centre entry each, and an
  * email to those who did not turn email off (notification.email false) and whose address is
  * confirmed. Set-based and bounded: one query pre-selects students who can reach the threshold
@@ -94,7 +94,8 @@ export async function noticeMatchingStudents(
     .leftJoin(degrees, eq(degrees.id, students.degreeId))
     .where(
       and(
-        sql`${students.notification} @> '{"new_matching_projects": true}'::jsonb`,
+        // Opt-out like every preference (ADR 0031): only an explicit false keeps a student out.
+        sql`coalesce((${students.notification}->>'new_matching_projects')::boolean, true)`,
         eq(users.blocked, false),
         notExists(
           tx

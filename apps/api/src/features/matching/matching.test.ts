@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { communicationCenters, emailOutbox, studentsFavoriteProjects } from '../../db/schema';
+import {
+  communicationCenters,
+  emailOutbox,
+  students,
+  studentsFavoriteProjects,
+} from '../../db/schema';
 import { getTestApp } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { outboxTo } from '../../../test/helpers/email';
@@ -238,6 +243,38 @@ describe('notices of a newly published project', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await entriesOf(fits.student.id, project.title)).toHaveLength(1);
+  });
+
+  it('when a student never stored preferences, or stored others only, they are told (preferences default to on)', async () => {
+    const never = await uniqueStudent();
+    await (
+      await db()
+    )
+      .update(students)
+      .set({ notification: null })
+      .where(eq(students.id, never.student.id));
+    const others = await uniqueStudent({ email: true });
+    const title = unique('Proyecto para todos');
+    for (const s of [never, others]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: await asAdmin(app),
+        payload: {
+          data: {
+            title: `${title} ${s.area}`,
+            type: 'TFG/TFM',
+            status: 'Publicada',
+            study_areas: [s.area],
+            location: s.province,
+            tags: s.tags,
+          },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await entriesOf(s.student.id, `${title} ${s.area}`)).toHaveLength(1);
+      expect(await outboxTo(s.user.email)).toHaveLength(1);
+    }
   });
 
   it('when a student would score under the threshold, nothing is sent', async () => {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
   OPTION_PAGE_SIZE,
   type ExternalStudentUpdate,
   type NamesAnswer,
@@ -64,18 +65,8 @@ export async function createProfile(
         userId,
         primaryKey: await freePrimaryKey(db, 'student'),
         publishedAt: new Date(),
-        notification: {
-          pre_selected: true,
-          not_selected: true,
-          selected: true,
-          new_matching_projects: true,
-          u4i_advice: true,
-          save_projects_with_candidates: true,
-          save_projects_selected: true,
-          professional_offers: false,
-          email: true,
-          whatsapp: false,
-        },
+        // Spec §3: preferences default to on (ADR 0031); the student turns off what they do not want.
+        notification: { ...DEFAULT_NOTIFICATION_PREFERENCES },
       });
       return;
     case 'teacher':

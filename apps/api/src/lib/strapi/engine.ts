@@ -62,6 +62,13 @@ export interface ListOptions {
   format?: WireFormat;
   /** A condition a custom route adds to the client's filters. */
   extraCondition?: ((alias: string) => Condition) | undefined;
+  /**
+   * One row per value of this column among the matching rows: the one with the lowest id. The
+   * page and the count are of those rows, so a page is full and `total` counts distinct values
+   * (the catalogue's option lists answer each name once). A column of the type's table, named by
+   * the calling code, never by the request.
+   */
+  distinctOn?: string | undefined;
   db?: Executor;
   tables?: TableSink | undefined;
 }
@@ -164,9 +171,16 @@ export class EntityService {
     const db = options.db ?? this.db;
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
+    const matches = (rowAlias: string) =>
+      and([
+        this.readCondition(compiler, type, rowAlias, query, 'find'),
+        options.extraCondition ? options.extraCondition(rowAlias) : true,
+      ]);
     const where = and([
-      this.readCondition(compiler, type, alias, query, 'find'),
-      options.extraCondition ? options.extraCondition(alias) : true,
+      matches(alias),
+      options.distinctOn === undefined
+        ? true
+        : this.firstOfEachValue(compiler, type, alias, options.distinctOn, matches),
     ]);
     if (where === false && compiler.scopeNode(type, 'find') === false) throw forbidden();
 
@@ -436,6 +450,23 @@ export class EntityService {
   }
 
   // ---- reading ----
+
+  /**
+   * `alias` is the lowest id among the rows matching `matches` that share its value of `field`.
+   * Uncorrelated, so PostgreSQL computes the set once (a hashed subplan) rather than per row.
+   */
+  private firstOfEachValue(
+    compiler: Compiler,
+    type: ContentType,
+    alias: string,
+    field: string,
+    matches: (rowAlias: string) => Condition,
+  ): Condition {
+    const other = compiler.alias();
+    const condition = matches(other);
+    if (condition === false) return false;
+    return sql`${column(alias, 'id')} IN (SELECT min(${column(other, 'id')}) FROM ${ident(type.table)} ${ident(other)} WHERE ${toSql(condition)} GROUP BY ${column(other, field)})`;
+  }
 
   private readCondition(
     compiler: Compiler,

@@ -40,6 +40,8 @@ export interface StudentAttributes {
 export interface TeacherAttributes {
   university?: RelationEnvelope;
   campus?: RelationEnvelope;
+  other_university?: string | null;
+  other_campus?: string | null;
   degrees?: { data: { id: number; attributes: { name: string } }[] };
   teacher_area?: string | null;
   class_type?: string | null;

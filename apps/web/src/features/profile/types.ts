@@ -31,19 +31,9 @@ export interface StudentNotification {
   createdAt: string;
 }
 
-/** Spec §3 Notification preferences (student). */
-export const NOTIFICATION_PREFERENCE_KEYS = [
-  'pre_selected',
-  'not_selected',
-  'selected',
-  'new_matching_projects',
-  'u4i_advice',
-  'save_projects_with_candidates',
-  'save_projects_selected',
-  'professional_offers',
-  'email',
-  'whatsapp',
-] as const;
-
-export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
-export type NotificationPreferences = Record<NotificationPreferenceKey, boolean>;
+/** Spec §3 Notification preferences (student): the shared contract's (ADR 0031). */
+export {
+  NOTIFICATION_PREFERENCE_KEYS,
+  type NotificationPreferenceKey,
+  type NotificationPreferences,
+} from '@plataforma/shared';

@@ -21,7 +21,7 @@ function calledUrl(fetchMock: ReturnType<typeof stubApi>, n = 0): string {
 }
 
 describe('catalogue option fetchers', () => {
-  it('when universities are searched, the call carries page, page size 10 and the search, and more pages are announced', async () => {
+  it('when universities are searched, the call carries page, page size 10 and the search; options are entries (id, name) and more pages are announced', async () => {
     const fetchMock = stubApi({
       '/api/universities/names': () => jsonResponse(namesEnvelope(['Universidad de Murcia'], 2, 3)),
     });
@@ -29,7 +29,26 @@ describe('catalogue option fetchers', () => {
     expect(calledUrl(fetchMock)).toBe(
       '/api/universities/names?pagination[page]=2&pagination[pageSize]=10&filters[name][$contains]=murcia',
     );
-    expect(page).toEqual({ options: ['Universidad de Murcia'], hasMore: true });
+    expect(page).toEqual({
+      options: [{ value: '1', label: 'Universidad de Murcia' }],
+      hasMore: true,
+    });
+  });
+
+  it('when chosen values are asked for, the call finds those ids within the parent filters, in one page', async () => {
+    const fetchMock = stubApi({
+      '/api/degree/names': () => jsonResponse(namesEnvelope(['Grado en Historia'])),
+    });
+    const page = await getStudentDegreeOptions({
+      search: '',
+      page: 1,
+      values: { campus: '7' },
+      chosen: ['12', 'Otra', '30'],
+    });
+    expect(calledUrl(fetchMock)).toBe(
+      '/api/degree/names?pagination[page]=1&pagination[pageSize]=2&filters[id][$in][0]=12&filters[id][$in][1]=30&filters[campuses][id][$eq]=7',
+    );
+    expect(page.options).toEqual([{ value: '1', label: 'Grado en Historia' }]);
   });
 
   it('when there is no search and the last page comes, no name filter is sent and no more pages follow', async () => {
@@ -41,16 +60,16 @@ describe('catalogue option fetchers', () => {
     expect(page.hasMore).toBe(false);
   });
 
-  it('when campuses are asked for, they are filtered by the chosen university name', async () => {
+  it('when campuses are asked for, they are filtered by the chosen university id, never its name', async () => {
     const fetchMock = stubApi({
-      '/api/campuses/names': () => jsonResponse(namesEnvelope(['Campus Sur'])),
+      '/api/campuses/names': () => jsonResponse(namesEnvelope(['Facultad de Informática'])),
     });
     const getCampuses = createCampusOptions({ universityField: 'uni' });
-    const page = await getCampuses({ search: '', page: 1, values: { uni: 'Universidad & Co' } });
+    const page = await getCampuses({ search: '', page: 1, values: { uni: '4' } });
     expect(calledUrl(fetchMock)).toBe(
-      '/api/campuses/names?pagination[page]=1&pagination[pageSize]=10&filters[university][name][$eq]=Universidad & Co',
+      '/api/campuses/names?pagination[page]=1&pagination[pageSize]=10&filters[university][id][$eq]=4',
     );
-    expect(page.options).toEqual(['Campus Sur']);
+    expect(page.options).toEqual([{ value: '1', label: 'Facultad de Informática' }]);
   });
 
   it('when no university or "Otra" is chosen, campuses are an empty page without a call', async () => {
@@ -67,18 +86,29 @@ describe('catalogue option fetchers', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('when a student chose Máster and a campus, degrees are filtered by master=true and the campus', async () => {
+  it('when a student chose Máster and a campus, degrees are filtered by master=true and the campus id', async () => {
     const fetchMock = stubApi({
       '/api/degree/names': () => jsonResponse(namesEnvelope(['Máster en Datos'])),
     });
     await getStudentDegreeOptions({
       search: 'datos',
       page: 1,
-      values: { study_type: 'Máster', campus: 'Campus Sur' },
+      values: { study_type: 'Máster', university: '2', campus: '7' },
     });
     expect(calledUrl(fetchMock)).toBe(
-      '/api/degree/names?pagination[page]=1&pagination[pageSize]=10&filters[name][$contains]=datos&filters[master][$eq]=true&filters[campuses][name][$eq]=Campus Sur',
+      '/api/degree/names?pagination[page]=1&pagination[pageSize]=10&filters[name][$contains]=datos&filters[master][$eq]=true&filters[campuses][id][$eq]=7',
     );
+  });
+
+  it('when a student chose a university but no campus yet, degrees are those of its campuses', async () => {
+    const fetchMock = stubApi({ '/api/degree/names': () => jsonResponse(namesEnvelope([])) });
+    await getStudentDegreeOptions({
+      search: '',
+      page: 1,
+      values: { study_type: 'Grado', university: '2' },
+    });
+    expect(calledUrl(fetchMock)).toContain('filters[master][$eq]=false');
+    expect(calledUrl(fetchMock)).toContain('filters[campuses][university][id][$eq]=2');
   });
 
   it('when a student chose Grado only, degrees are filtered by master=false alone', async () => {
@@ -88,22 +118,35 @@ describe('catalogue option fetchers', () => {
     expect(calledUrl(fetchMock)).not.toContain('campuses');
   });
 
+  it('when the campus or the university is "Otra", the degree page is empty without a call', async () => {
+    const fetchMock = stubApi({});
+    const args = { search: '', page: 1 };
+    for (const values of [{ campus: 'Otra', university: '2' }, { university: 'Otra' }]) {
+      expect(await getStudentDegreeOptions({ ...args, values })).toEqual({
+        options: [],
+        hasMore: false,
+      });
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('when the teacher has not chosen both class type and campus, the degree page is empty without a call', async () => {
     const fetchMock = stubApi({ '/api/degree/names': () => jsonResponse(namesEnvelope(['X'])) });
     const args = { search: '', page: 1 };
     expect(
       (await getTeacherDegreeOptions({ ...args, values: { class_type: 'Grado' } })).options,
     ).toEqual([]);
-    expect(
-      (await getTeacherDegreeOptions({ ...args, values: { campus: 'Campus Sur' } })).options,
-    ).toEqual([]);
+    expect((await getTeacherDegreeOptions({ ...args, values: { campus: '7' } })).options).toEqual(
+      [],
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     const page = await getTeacherDegreeOptions({
       ...args,
-      values: { class_type: 'Grado', campus: 'Campus Sur' },
+      values: { class_type: 'Grado', campus: '7' },
     });
-    expect(page.options).toEqual(['X']);
+    expect(page.options).toEqual([{ value: '1', label: 'X' }]);
     expect(calledUrl(fetchMock)).toContain('filters[master][$eq]=false');
+    expect(calledUrl(fetchMock)).toContain('filters[campuses][id][$eq]=7');
   });
 
   it('when the API fails, the fetcher rejects so the combobox can log it', async () => {

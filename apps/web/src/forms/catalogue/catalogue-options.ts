@@ -1,12 +1,13 @@
-import { OPTION_PAGE_SIZE, type NamesAnswer } from '@plataforma/shared';
+import { MAX_PAGE_SIZE, OPTION_PAGE_SIZE, type NamesAnswer } from '@plataforma/shared';
 import { apiRequest } from '../../lib/api-client';
 import type { FormValue, FormValues, GetOptions, OptionsPage } from '../types';
 
 /**
  * Option fetchers of the dynamic comboboxes on the catalogue calls (spec §7 "Catalogues" and
- * "Option fetchers"; ADR 0005 for the answers): names, 10 a page, searched by
- * `filters[name][$contains]`, campuses by university name, degrees by master and campus name.
- * Values are the names themselves, so a chosen university is the filter of its campuses.
+ * "Option fetchers"; ADR 0005 for the answers, ADR 0031 for ids): 10 a page, searched by
+ * `filters[name][$contains]`. An option is a catalogue entry: its value is the entry's id (as
+ * text), its label the name. So the chosen university filters its campuses by id and the chosen
+ * campus its degrees, and two faculties called alike at two universities are never confused.
  */
 
 /** Spec §3 Profile form options: the study type / class type whose degrees are masters. */
@@ -19,76 +20,110 @@ const EMPTY: OptionsPage = { options: [], hasMore: false };
 /** A bracketed query pair as the Strapi parser reads it, the value encoded. */
 const pair = (key: string, value: string | number) => `${key}=${encodeURIComponent(String(value))}`;
 
-/** The chosen value of a parent field, when it is a catalogue name. */
-function chosenName(values: FormValues, field: string): string | undefined {
+/** The chosen value of a parent field, when there is one. */
+function chosenValue(values: FormValues, field: string): string | undefined {
   const value: FormValue = values[field];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
+/** The chosen catalogue entry of a parent field: its id, unless it is missing or "Otra". */
+function chosenId(values: FormValues, field: string): number | undefined {
+  const value = chosenValue(values, field);
+  const id = Number(value);
+  return value !== undefined && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+type Args = Parameters<GetOptions>[0];
+
 async function fetchNames(
   path: string,
-  { search, page, signal }: { search: string; page: number; signal?: AbortSignal },
+  { search, page, chosen, signal }: Args,
   filters: string[] = [],
 ): Promise<OptionsPage> {
-  const params = [
-    pair('pagination[page]', page),
-    pair('pagination[pageSize]', OPTION_PAGE_SIZE),
-    ...(search.trim() === '' ? [] : [pair('filters[name][$contains]', search.trim())]),
-    ...filters,
-  ];
-  const body = await apiRequest<NamesAnswer>(`${path}?${params.join('&')}`, { signal });
+  const ids = (chosen ?? []).map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  if (chosen && ids.length === 0) return EMPTY;
+  const params = chosen
+    ? [
+        pair('pagination[page]', 1),
+        pair('pagination[pageSize]', Math.min(Math.max(ids.length, 1), MAX_PAGE_SIZE)),
+        ...ids.slice(0, MAX_PAGE_SIZE).map((id, index) => pair(`filters[id][$in][${index}]`, id)),
+      ]
+    : [
+        pair('pagination[page]', page),
+        pair('pagination[pageSize]', OPTION_PAGE_SIZE),
+        ...(search.trim() === '' ? [] : [pair('filters[name][$contains]', search.trim())]),
+      ];
+  const body = await apiRequest<NamesAnswer>(`${path}?${[...params, ...filters].join('&')}`, {
+    signal,
+  });
   const { pagination } = body.meta;
   return {
-    options: body.data.map((entry) => entry.attributes.name),
+    options: body.data.map((entry) => ({ value: String(entry.id), label: entry.attributes.name })),
     hasMore: pagination.page < pagination.pageCount,
   };
 }
 
-/** Universities by name (`GET /api/universities/names`). */
+/** Universities (`GET /api/universities/names`). */
 export const getUniversityOptions: GetOptions = (args) =>
   fetchNames('/api/universities/names', args);
 
 /**
- * Campuses of the university chosen in `universityField` (`GET /api/campuses/names`); an empty
- * page until one is chosen, or when it is "Otra".
+ * Campuses of the university chosen in `universityField` (`GET /api/campuses/names`,
+ * `filters[university][id][$eq]`); an empty page until one is chosen, or when it is "Otra".
  */
 export function createCampusOptions({
   universityField = 'university',
 }: { universityField?: string } = {}): GetOptions {
   return (args) => {
-    const university = chosenName(args.values, universityField);
-    if (!university || university === OTHER) return Promise.resolve(EMPTY);
+    const university = chosenId(args.values, universityField);
+    if (university === undefined) return Promise.resolve(EMPTY);
     return fetchNames('/api/campuses/names', args, [
-      pair('filters[university][name][$eq]', university),
+      pair('filters[university][id][$eq]', university),
     ]);
   };
 }
 
 /**
  * Degrees (`GET /api/degree/names`) filtered by the study type in `studyTypeField` ("Máster" →
- * masters, otherwise the rest) and by the campus in `campusField`. With `requiresBoth` (the teacher
- * form: class type and campus) the page is empty until both are chosen; otherwise each filters when
- * chosen. A campus answered with "Otra" has no catalogue degrees: the page is empty.
+ * masters, otherwise the rest) and by the place chosen: the campus in `campusField`
+ * (`filters[campuses][id][$eq]`), else the university in `universityField`
+ * (`filters[campuses][university][id][$eq]`). With `requiresBoth` (the teacher form: class type
+ * and campus, spec §5) the page is empty until both are chosen. A campus or university answered
+ * with "Otra" has no catalogue degrees: the page is empty.
  */
 export function createDegreeOptions({
   studyTypeField = 'study_type',
   campusField = 'campus',
+  universityField = 'university',
   requiresBoth = false,
-}: { studyTypeField?: string; campusField?: string; requiresBoth?: boolean } = {}): GetOptions {
+}: {
+  studyTypeField?: string;
+  campusField?: string;
+  universityField?: string;
+  requiresBoth?: boolean;
+} = {}): GetOptions {
   return (args) => {
-    const studyType = chosenName(args.values, studyTypeField);
-    const campus = chosenName(args.values, campusField);
-    if (requiresBoth && (!studyType || !campus)) return Promise.resolve(EMPTY);
-    if (campus === OTHER) return Promise.resolve(EMPTY);
+    const studyType = chosenValue(args.values, studyTypeField);
+    const campus = chosenId(args.values, campusField);
+    const university = chosenId(args.values, universityField);
+    if (requiresBoth && (!studyType || campus === undefined)) return Promise.resolve(EMPTY);
+    const isOther = (field: string) => chosenValue(args.values, field) === OTHER;
+    if (isOther(campusField) || (campus === undefined && isOther(universityField))) {
+      return Promise.resolve(EMPTY);
+    }
     const filters = [
       ...(studyType ? [pair('filters[master][$eq]', String(studyType === MASTER_STUDY_TYPE))] : []),
-      ...(campus ? [pair('filters[campuses][name][$eq]', campus)] : []),
+      ...(campus !== undefined
+        ? [pair('filters[campuses][id][$eq]', campus)]
+        : university !== undefined
+          ? [pair('filters[campuses][university][id][$eq]', university)]
+          : []),
     ];
     return fetchNames('/api/degree/names', args, filters);
   };
 }
 
-/** The student profile's degrees: by study type and campus. */
+/** The student profile's degrees: by study type and campus (or university). */
 export const getStudentDegreeOptions = createDegreeOptions();
 /** The teacher profile's degrees: need class type and campus (spec §5 Degree choices). */
 export const getTeacherDegreeOptions = createDegreeOptions({

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FormItem, FormValue, FormValues } from '../types';
 import { toInternationalPhone } from './phone';
+import { useDependencies } from './use-dependencies';
 import { getActiveItems, isItemVisible, validateItem, validateStep } from './validation';
 
 /** The DOM id of an item's control; error and hint ids derive from it. */
@@ -76,8 +77,13 @@ export function useForm({ items, initialValues, formId }: UseFormOptions) {
     [items, currentStep],
   );
 
-  const setValue = useCallback(
-    (item: FormItem, value: FormValue) => {
+  /**
+   * A change of one item's value. The user's own change is validated and marks the field touched;
+   * a dependent item settled by its parents (`isUserChange` false) is re-validated only if it was
+   * already failing, so a field on a later step shows no error before it is seen.
+   */
+  const changeValue = useCallback(
+    (item: FormItem, value: FormValue, isUserChange: boolean) => {
       const { values: current, errors: currentErrors } = latest.current;
       const next: FormValues = { ...current, [item.value]: value };
       // Spec §4 Other option: deselecting "Otra" removes the extension field's value.
@@ -91,7 +97,7 @@ export function useForm({ items, initialValues, formId }: UseFormOptions) {
       // errors of items no longer shown go.
       const nextErrors: Record<string, string> = {};
       for (const active of getActiveItems(items, next)) {
-        if (active.value === item.value || active.value in currentErrors) {
+        if ((isUserChange && active.value === item.value) || active.value in currentErrors) {
           const error = validateItem(active, next[active.value], next);
           if (error) nextErrors[active.value] = error;
         }
@@ -99,10 +105,20 @@ export function useForm({ items, initialValues, formId }: UseFormOptions) {
       latest.current = { values: next, errors: nextErrors };
       setValues(next);
       setErrors(nextErrors);
-      setTouched((previous) => ({ ...previous, [item.value]: true }));
+      if (isUserChange) setTouched((previous) => ({ ...previous, [item.value]: true }));
     },
     [items],
   );
+  const setValue = useCallback(
+    (item: FormItem, value: FormValue) => changeValue(item, value, true),
+    [changeValue],
+  );
+  const settleValue = useCallback(
+    (item: FormItem, value: FormValue) => changeValue(item, value, false),
+    [changeValue],
+  );
+  const latestValues = useCallback(() => latest.current.values, []);
+  useDependencies(items, values, settleValue, latestValues);
 
   const touch = useCallback((item: FormItem) => {
     setTouched((previous) => ({ ...previous, [item.value]: true }));

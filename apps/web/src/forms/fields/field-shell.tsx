@@ -62,8 +62,8 @@ interface FieldShellProps {
 }
 
 /**
- * A label's content: text labels show the glossary's social-impact terms as tooltips (spec §1);
- * other content is shown as given.
+ * A label's or sublabel's content: text shows the glossary's social-impact terms as tooltips
+ * (spec §1); other content is shown as given.
  */
 export function LabelText({ label }: { label: FormItem['label'] }) {
   return typeof label === 'string' ? <GlossaryText>{label}</GlossaryText> : <>{label}</>;
@@ -95,7 +95,7 @@ export function HintLine({ item, id, extra }: { item: FormItem; id: string; extr
   if (!hasHint(item, extra)) return null;
   return (
     <div id={getHintId(id)} className="text-sm text-slate-600">
-      {item.sublabel}
+      <LabelText label={item.sublabel} />
       {item.sublabelExtension ? <> {item.sublabelExtension}</> : null}
       {extra ? <span className="block">{extra}</span> : null}
     </div>

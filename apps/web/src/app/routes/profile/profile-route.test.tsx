@@ -390,7 +390,7 @@ describe('"Comunicaciones"', () => {
     expect(await screen.findByText('No Hay notificaciones nuevas')).toBeTruthy();
   });
 
-  it('saving the preferences sends all ten switches', async () => {
+  it('saving the preferences sends all ten switches; those never stored start on (spec §3)', async () => {
     const calls = stubProfileApi({
       notifications: [],
       routes: {
@@ -416,7 +416,10 @@ describe('"Comunicaciones"', () => {
 
     const email = await screen.findByRole('switch', { name: 'Correo electrónico' });
     expect(email.getAttribute('aria-checked')).toBe('true');
-    fireEvent.click(screen.getByRole('switch', { name: 'WhatsApp' }));
+    // Only email is stored; the rest were never turned off.
+    const whatsapp = screen.getByRole('switch', { name: 'WhatsApp' });
+    expect(whatsapp.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(whatsapp);
     fireEvent.click(email);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
 
@@ -427,16 +430,16 @@ describe('"Comunicaciones"', () => {
     expect(put?.body).toEqual({
       data: {
         notification: {
-          pre_selected: false,
-          not_selected: false,
-          selected: false,
-          new_matching_projects: false,
-          u4i_advice: false,
-          save_projects_with_candidates: false,
-          save_projects_selected: false,
-          professional_offers: false,
+          pre_selected: true,
+          not_selected: true,
+          selected: true,
+          new_matching_projects: true,
+          u4i_advice: true,
+          save_projects_with_candidates: true,
+          save_projects_selected: true,
+          professional_offers: true,
           email: false,
-          whatsapp: true,
+          whatsapp: false,
         },
       },
     });

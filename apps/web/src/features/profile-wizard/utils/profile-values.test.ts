@@ -1,3 +1,4 @@
+import { NOTIFICATION_PREFERENCE_KEYS } from '@plataforma/shared';
 import { describe, expect, it } from 'vitest';
 import { getThanksTarget } from './thanks-target';
 import {
@@ -6,14 +7,14 @@ import {
   toTeacherPayload,
   toTeacherValues,
 } from './profile-values';
-import { buildStudentItems, buildTeacherItems, withUniqueOptions } from './wizard-items';
+import { buildStudentItems, buildTeacherItems } from './wizard-items';
 
 const named = (id: number, name: string) => ({ data: { id, attributes: { name } } });
 const noOptions = () => Promise.resolve({ options: [], hasMore: false });
 const fetchers = { universities: noOptions, campuses: noOptions, degrees: noOptions };
 
 describe('student values ⇄ API attributes', () => {
-  it('"Otra" answers go to other_* and free texts, catalogue names to the relations', () => {
+  it('"Otra" answers go to other_* and free texts, and the relations are emptied', () => {
     const payload = toStudentPayload({
       university: 'Otra',
       other_university: 'Universidad del Mar',
@@ -37,9 +38,11 @@ describe('student values ⇄ API attributes', () => {
       notification_email: true,
       notification_whatsapp: false,
     });
-    expect(payload.relations).toEqual({ university: null, campus: null, degrees: [] });
     expect(payload.phone).toBe('+34 600 000 000');
     expect(payload.data).toMatchObject({
+      university: { set: [] },
+      campus: { set: [] },
+      degree: { set: [] },
       other_university: 'Universidad del Mar',
       other_campus: 'Campus Norte',
       other_degree: 'Oceanografía',
@@ -58,21 +61,19 @@ describe('student values ⇄ API attributes', () => {
     });
   });
 
-  it('a known deadline drops the approximation; a catalogue degree is a relation name', () => {
+  it('a known deadline drops the approximation; catalogue choices are written by the ids the options hold', () => {
     const payload = toStudentPayload({
-      university: 'Universidad de Murcia',
-      campus: 'Espinardo',
-      degree: 'Grado en Historia',
+      university: '1',
+      campus: '2',
+      degree: '3',
       work_deadline: 'Elijo este curso',
       work_deadline_estimate: 'stale',
       disability: 'Sí',
     });
-    expect(payload.relations).toEqual({
-      university: 'Universidad de Murcia',
-      campus: 'Espinardo',
-      degrees: ['Grado en Historia'],
-    });
     expect(payload.data).toMatchObject({
+      university: { set: [1] },
+      campus: { set: [2] },
+      degree: { set: [3] },
       other_university: null,
       work_deadline_estimate: null,
       disability: true,
@@ -80,7 +81,7 @@ describe('student values ⇄ API attributes', () => {
     expect(payload.phone).toBeUndefined();
   });
 
-  it('reopening shows the saved answers, free texts back under "Otra"', () => {
+  it('reopening shows the saved answers (catalogue entries by id), free texts back under "Otra"', () => {
     const values = toStudentValues({
       university: named(1, 'Universidad de Murcia'),
       campus: { data: null },
@@ -93,7 +94,7 @@ describe('student values ⇄ API attributes', () => {
       notification: { email: true },
     });
     expect(values).toMatchObject({
-      university: 'Universidad de Murcia',
+      university: '1',
       campus: 'Otra',
       other_campus: 'Campus Norte',
       province: 'Murcia',
@@ -103,14 +104,31 @@ describe('student values ⇄ API attributes', () => {
       tags_other: 'Surf',
       disability: 'Sí',
       notification_email: true,
-      notification_whatsapp: false,
     });
     expect(values.degree).toBeUndefined();
+  });
+
+  it('notification preferences start as the stored ones, and those never stored start on (spec §3)', () => {
+    const none = toStudentValues({ notification: null });
+    for (const key of NOTIFICATION_PREFERENCE_KEYS) {
+      expect(none[`notification_${key}`], key).toBe(true);
+    }
+    const some = toStudentValues({ notification: { whatsapp: false, email: true } });
+    expect(some).toMatchObject({
+      notification_whatsapp: false,
+      notification_email: true,
+      notification_selected: true,
+    });
+    // Finishing without touching them writes them as they were.
+    expect(toStudentPayload(some).data.notification).toEqual({
+      ...Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, true])),
+      whatsapp: false,
+    });
   });
 });
 
 describe('teacher values ⇄ API attributes', () => {
-  it('round-trips degrees, area and deadline; "Otra" leaves the relation empty', () => {
+  it('round-trips degrees, area and deadline; "Otra" keeps its text and empties the relation', () => {
     const values = toTeacherValues({
       university: named(1, 'Universidad de Murcia'),
       campus: named(2, 'Espinardo'),
@@ -120,24 +138,43 @@ describe('teacher values ⇄ API attributes', () => {
       notification_deadline: '2027-06-30',
     });
     expect(values).toMatchObject({
-      degrees: ['Grado en Historia'],
+      university: '1',
+      campus: '2',
+      degrees: ['3'],
       class_type: 'Máster',
       teacher_area: 'Humanidades',
     });
     const payload = toTeacherPayload({
       ...values,
       university: 'Otra',
-      degrees: ['Grado en Historia', 'Otra'],
-    });
-    expect(payload.relations).toEqual({
-      university: null,
-      campus: 'Espinardo',
-      degrees: ['Grado en Historia'],
+      other_university: 'Universidad del Mar',
+      degrees: ['3', 'Otra'],
     });
     expect(payload.data).toEqual({
+      university: { set: [] },
+      campus: { set: [2] },
+      degrees: { set: [3] },
+      other_university: 'Universidad del Mar',
+      other_campus: null,
       class_type: 'Máster',
       teacher_area: 'Humanidades',
       notification_deadline: '2027-06-30',
+    });
+  });
+
+  it('a saved "Otra" university or campus comes back as "Otra" with its text', () => {
+    expect(
+      toTeacherValues({
+        university: { data: null },
+        other_university: 'Universidad del Mar',
+        campus: { data: null },
+        other_campus: 'Campus del Puerto',
+      }),
+    ).toMatchObject({
+      university: 'Otra',
+      other_university: 'Universidad del Mar',
+      campus: 'Otra',
+      other_campus: 'Campus del Puerto',
     });
   });
 });
@@ -184,20 +221,5 @@ describe('thanks target', () => {
     expect(getThanksTarget({ isProjectsEnabled: true, isTfxEnabled: true })).toBe('/projects');
     expect(getThanksTarget({ isProjectsEnabled: false, isTfxEnabled: true })).toBe('/tfx');
     expect(getThanksTarget({ isProjectsEnabled: false, isTfxEnabled: false })).toBe('/');
-  });
-});
-
-describe('catalogue options', () => {
-  it('a name repeated by the catalogue is offered once', async () => {
-    const getOptions = withUniqueOptions(() =>
-      Promise.resolve({
-        options: ['Grado en Economía', 'Grado en Economía', 'Máster'],
-        hasMore: true,
-      }),
-    );
-    expect(await getOptions({ search: '', page: 1, values: {} })).toEqual({
-      options: ['Grado en Economía', 'Máster'],
-      hasMore: true,
-    });
   });
 });

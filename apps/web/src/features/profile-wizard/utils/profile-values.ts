@@ -4,6 +4,7 @@ import {
   REACHED_US_HOW_OPTIONS,
   STUDENT_TAGS,
   STUDY_AREAS,
+  withDefaultPreferences,
 } from '@plataforma/shared';
 import type { FormValue, FormValues } from '../../../forms/types';
 import type { RelationEnvelope, StudentAttributes, TeacherAttributes } from '../types';
@@ -20,18 +21,14 @@ const AREA_NAMES: readonly string[] = STUDY_AREAS.map((area) => area.name);
 const REACHED_US: readonly string[] = REACHED_US_HOW_OPTIONS;
 const TAGS: readonly string[] = STUDENT_TAGS;
 
-/** Catalogue relations are written by id: the API layer resolves these names (null clears). */
-export interface RelationNames {
-  university: string | null;
-  campus: string | null;
-  /** The student's degree, or the teacher's degrees. */
-  degrees: string[];
+/** A relation as the update writes it: `{set: [ids]}` (empty clears it). */
+interface RelationSet {
+  set: number[];
 }
 
 export interface ProfilePayload {
-  /** Attributes written as they are. */
+  /** The update's `data`: attributes and the catalogue relations, by id. */
   data: Record<string, unknown>;
-  relations: RelationNames;
   /** `PUT /api/user/me {phone}` when the wizard asked it. */
   phone?: string;
 }
@@ -41,7 +38,23 @@ const text = (value: FormValue): string | null =>
 
 const list = (value: FormValue): string[] => (Array.isArray(value) ? value : []);
 
-const nameOf = (relation: RelationEnvelope | undefined) => relation?.data?.attributes.name ?? null;
+/** A related catalogue entry as the option value the comboboxes hold: its id as text. */
+const idOf = (relation: RelationEnvelope | undefined) =>
+  relation?.data ? String(relation.data.id) : undefined;
+
+/** The catalogue entries chosen in a field (ids), "Otra" and anything else left out. */
+function chosenIds(value: FormValue): number[] {
+  const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  return chosen.map(Number).filter((id) => Number.isInteger(id) && id > 0);
+}
+
+const relationSet = (value: FormValue, max = Infinity): RelationSet => ({
+  set: chosenIds(value).slice(0, max),
+});
+
+/** The text of "Otra" when it is chosen, else null (the column is cleared). */
+const otherText = (values: FormValues, field: string, textField: string) =>
+  values[field] === OTHER_OPTION ? text(values[textField]) : null;
 
 /** A stored free value of a closed list: itself when listed, else "Otra" plus the text. */
 function fromListed(
@@ -60,11 +73,9 @@ const stripOther = (field: string) => field.replace(/_other$/, '');
 const toListed = (values: FormValues, field: string) =>
   values[field] === OTHER_OPTION ? text(values[`${field}_other`]) : text(values[field]);
 
-/** A catalogue relation: its name, or "Otra" with the other_* text. */
-function fromRelation(relation: RelationEnvelope | undefined, otherText?: string | null) {
-  const name = nameOf(relation);
-  if (name) return name;
-  return otherText ? OTHER_OPTION : undefined;
+/** A catalogue relation: its id, or "Otra" when the other_* text is what was answered. */
+function fromRelation(relation: RelationEnvelope | undefined, other?: string | null) {
+  return idOf(relation) ?? (other ? OTHER_OPTION : undefined);
 }
 
 /** The student record as the wizard's values (so reopening it shows what was saved). */
@@ -96,8 +107,10 @@ export function toStudentValues(attributes: StudentAttributes): FormValues {
     ];
     if (otherTags.length > 0) values.tags_other = otherTags.join(', ');
   }
+  // Spec §3: what the student never turned off is on (ADR 0031), so finishing the wizard keeps it.
+  const notification = withDefaultPreferences(attributes.notification);
   for (const { key } of NOTIFICATION_CHOICES) {
-    values[notificationField(key)] = attributes.notification?.[key] === true;
+    values[notificationField(key)] = notification[key];
   }
   return values;
 }
@@ -111,9 +124,12 @@ export function toStudentPayload(values: FormValues): ProfilePayload {
   const workDeadline = text(values.work_deadline);
   const disability = values.disability === YES ? true : values.disability === NO ? false : null;
   const data: Record<string, unknown> = {
-    other_university: values.university === OTHER_OPTION ? text(values.other_university) : null,
-    other_campus: values.campus === OTHER_OPTION ? text(values.other_campus) : null,
-    other_degree: values.degree === OTHER_OPTION ? text(values.other_degree) : null,
+    university: relationSet(values.university),
+    campus: relationSet(values.campus),
+    degree: relationSet(values.degree, 1),
+    other_university: otherText(values, 'university', 'other_university'),
+    other_campus: otherText(values, 'campus', 'other_campus'),
+    other_degree: otherText(values, 'degree', 'other_degree'),
     study_type: text(values.study_type),
     province: toListed(values, 'province'),
     student_area: toListed(values, 'student_area'),
@@ -129,27 +145,18 @@ export function toStudentPayload(values: FormValues): ProfilePayload {
       NOTIFICATION_CHOICES.map(({ key }) => [key, values[notificationField(key)] === true]),
     ),
   };
-  const catalogueName = (field: string) =>
-    values[field] === OTHER_OPTION ? null : text(values[field]);
-  const degree = catalogueName('degree');
   const phone = text(values.phone);
-  return {
-    data,
-    relations: {
-      university: catalogueName('university'),
-      campus: catalogueName('campus'),
-      degrees: degree ? [degree] : [],
-    },
-    ...(phone ? { phone } : {}),
-  };
+  return { data, ...(phone ? { phone } : {}) };
 }
 
 /** The teacher record as the wizard's values. */
 export function toTeacherValues(attributes: TeacherAttributes): FormValues {
-  const degrees = attributes.degrees?.data.map((degree) => degree.attributes.name) ?? [];
+  const degrees = attributes.degrees?.data.map((degree) => String(degree.id)) ?? [];
   return {
-    university: nameOf(attributes.university) ?? undefined,
-    campus: nameOf(attributes.campus) ?? undefined,
+    university: fromRelation(attributes.university, attributes.other_university),
+    other_university: attributes.other_university ?? undefined,
+    campus: fromRelation(attributes.campus, attributes.other_campus),
+    other_campus: attributes.other_campus ?? undefined,
     class_type: attributes.class_type ?? undefined,
     degrees: degrees.length > 0 ? degrees : undefined,
     ...fromListed(attributes.teacher_area, AREA_NAMES, 'teacher_area_other'),
@@ -159,18 +166,16 @@ export function toTeacherValues(attributes: TeacherAttributes): FormValues {
 
 /** The wizard's values as the teacher update (`PUT /api/teachers/:id`). */
 export function toTeacherPayload(values: FormValues): ProfilePayload {
-  const catalogueName = (field: string) =>
-    values[field] === OTHER_OPTION ? null : text(values[field]);
   return {
     data: {
+      university: relationSet(values.university),
+      campus: relationSet(values.campus),
+      degrees: relationSet(values.degrees),
+      other_university: otherText(values, 'university', 'other_university'),
+      other_campus: otherText(values, 'campus', 'other_campus'),
       class_type: text(values.class_type),
       teacher_area: toListed(values, 'teacher_area'),
       notification_deadline: text(values.notification_deadline),
-    },
-    relations: {
-      university: catalogueName('university'),
-      campus: catalogueName('campus'),
-      degrees: list(values.degrees).filter((degree) => degree !== OTHER_OPTION),
     },
   };
 }

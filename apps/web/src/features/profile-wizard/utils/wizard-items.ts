@@ -1,10 +1,12 @@
 import {
+  INDIFFERENT_TAG,
+  INTEREST_THEMES,
+  type NotificationPreferenceKey,
   OTHER_OPTION,
   PROVINCES,
   REACHED_US_HOW_OPTIONS,
   STUDENT_GOALS,
   STUDENT_GOAL_LABELS,
-  STUDENT_TAGS,
   STUDY_AREAS,
   STUDY_TYPES,
   THESIS_STAGES,
@@ -12,7 +14,7 @@ import {
   WORK_DEADLINES,
   PROFILE_PHONE_PATTERN,
 } from '@plataforma/shared';
-import type { FormItem, FormOption, GetOptions } from '../../../forms/types';
+import type { FormItem } from '../../../forms/types';
 import type { CatalogueFetchers } from '../types';
 import { PHONE_PLACEHOLDER } from '../../../forms/engine/messages';
 
@@ -28,7 +30,7 @@ export const NO = 'No';
  * of the profile's preferences screen (ADR 0017); features do not import each other, so they are
  * repeated here (ADR 0022).
  */
-export const NOTIFICATION_CHOICES: { key: string; label: string }[] = [
+export const NOTIFICATION_CHOICES: { key: NotificationPreferenceKey; label: string }[] = [
   { key: 'selected', label: 'Me seleccionan en un proyecto' },
   { key: 'pre_selected', label: 'Me preseleccionan en un proyecto' },
   { key: 'not_selected', label: 'No me seleccionan en un proyecto' },
@@ -52,54 +54,44 @@ function other(value: string, label: string): NonNullable<FormItem['extension']>
   return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength: 255 } };
 }
 
-const optionKey = (option: FormOption) => (typeof option === 'string' ? option : option.value);
-
-/**
- * The names answers can repeat a name (a degree taught at two campuses called the same): options
- * are names, so each is offered once.
- */
-export function withUniqueOptions(getOptions: GetOptions): GetOptions {
-  return async (args) => {
-    const page = await getOptions(args);
-    const seen = new Set<string>();
-    const options = page.options.filter((option) => {
-      const key = optionKey(option);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    return { ...page, options };
-  };
-}
-
 const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((key) => ({ value: key, label: labels[key] }));
 
-/** The university, campus and degree questions of both roles. */
-function catalogueItems(
-  fetchers: CatalogueFetchers,
-  withOtherText: boolean,
-): Record<'university' | 'campus', FormItem> {
+/**
+ * The university and campus questions of both roles: options are catalogue entries (their ids),
+ * campuses those of the chosen university; "Otra" keeps the typed name in other_university /
+ * other_campus (spec §4 Other option).
+ */
+function catalogueItems(fetchers: CatalogueFetchers): Record<'university' | 'campus', FormItem> {
   return {
     university: {
       type: 'dynamicCombobox',
       value: 'university',
       label: '¿En qué universidad estás?',
-      getOptions: withUniqueOptions(fetchers.universities),
+      getOptions: fetchers.universities,
       step: 1,
-      ...(withOtherText ? { extension: other('other_university', 'Escribe tu universidad') } : {}),
+      extension: other('other_university', 'Escribe tu universidad'),
     },
     campus: {
       type: 'dynamicCombobox',
       value: 'campus',
       label: '¿En qué campus o facultad?',
-      getOptions: withUniqueOptions(fetchers.campuses),
+      getOptions: fetchers.campuses,
       dependency: { value: 'university' },
       step: 1,
-      ...(withOtherText ? { extension: other('other_campus', 'Escribe tu campus') } : {}),
+      extension: other('other_campus', 'Escribe tu campus'),
     },
   };
 }
+
+/**
+ * Spec §9 interest themes: the student's tags in their nine groups, then "Indiferente". The stored
+ * values are the sub-tags themselves, as before, so saved answers and the matching keep working.
+ */
+const STUDENT_TAG_OPTIONS: NonNullable<FormItem['options']> = [
+  ...INTEREST_THEMES.map((theme) => ({ label: theme.name, options: [...theme.tags] })),
+  INDIFFERENT_TAG,
+];
 
 /**
  * The student's wizard (spec §2 Modals, §3 Student): studies, where they live and how to reach
@@ -113,7 +105,7 @@ export function buildStudentItems({
   fetchers: CatalogueFetchers;
   askPhone: boolean;
 }): FormItem[] {
-  const { university, campus } = catalogueItems(fetchers, true);
+  const { university, campus } = catalogueItems(fetchers);
   return [
     university,
     campus,
@@ -128,8 +120,9 @@ export function buildStudentItems({
       type: 'dynamicCombobox',
       value: 'degree',
       label: '¿Qué titulación?',
-      getOptions: withUniqueOptions(fetchers.degrees),
-      dependency: { values: ['study_type', 'campus'] },
+      getOptions: fetchers.degrees,
+      // Narrowed by the campus, or by the university until a campus is chosen.
+      dependency: { values: ['study_type', 'university', 'campus'] },
       extension: other('other_degree', 'Escribe tu titulación'),
       step: 1,
     },
@@ -181,8 +174,9 @@ export function buildStudentItems({
       type: 'multiple',
       value: 'tags',
       label: '¿Qué temas te interesan?',
-      sublabel: 'Elige los que quieras, o «Indiferente» si te da igual.',
-      options: [...STUDENT_TAGS],
+      sublabel:
+        'Van por temas, de la tecnología al emprendimiento social. Elige los que quieras, o «Indiferente» si te da igual.',
+      options: STUDENT_TAG_OPTIONS,
       extension: other('tags_other', 'Escribe otro tema'),
       step: 3,
     },
@@ -234,11 +228,10 @@ export function buildStudentItems({
 
 /**
  * The teacher's wizard (spec §3 Teacher): university, campus, class type, degrees (they need class
- * type and campus, spec §5), area and until when they want notifications. Teachers have no
- * other_* attributes, so "Otra" leaves the relation empty.
+ * type and campus, spec §5), area and until when they want notifications.
  */
 export function buildTeacherItems({ fetchers }: { fetchers: CatalogueFetchers }): FormItem[] {
-  const { university, campus } = catalogueItems(fetchers, false);
+  const { university, campus } = catalogueItems(fetchers);
   return [
     university,
     campus,
@@ -253,8 +246,10 @@ export function buildTeacherItems({ fetchers }: { fetchers: CatalogueFetchers })
       type: 'dynamicComboboxMultiple',
       value: 'degrees',
       label: '¿En qué titulaciones das clase?',
-      getOptions: withUniqueOptions(fetchers.degrees),
+      getOptions: fetchers.degrees,
       dependency: { values: ['class_type', 'campus'] },
+      // A campus outside the catalogue has no degrees to choose from: the question is not asked.
+      condition: (values) => values.campus !== OTHER_OPTION,
       step: 2,
     },
     {

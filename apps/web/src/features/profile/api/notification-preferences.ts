@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RESOURCE_ROOTS } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
-import { NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferences } from '../types';
+import { withDefaultPreferences } from '@plataforma/shared';
+import type { NotificationPreferences } from '../types';
 
 interface StudentNotificationEntry {
   data: {
@@ -10,11 +11,12 @@ interface StudentNotificationEntry {
   };
 }
 
-/** Every preference, unset ones off: the component is replaced as a whole on save. */
+/**
+ * Every preference, those never stored on (spec §3, ADR 0031: the API's notices treat them so):
+ * the component is replaced as a whole on save.
+ */
 function complete(stored: Partial<NotificationPreferences> | null | undefined) {
-  return Object.fromEntries(
-    NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, stored?.[key] === true]),
-  ) as NotificationPreferences;
+  return withDefaultPreferences(stored);
 }
 
 /** `GET /api/students/<id>?populate=notification`: the student's preferences (spec §3). */

@@ -5,26 +5,23 @@ import type { ProjectPayload, ProjectRecord } from '../../../entities/project/ty
 import { invalidateResource } from '../../../entities/resources';
 import type { FormValues } from '../../../forms/types';
 import {
-  getCampusChoice,
+  getCampusId,
   getChangedFields,
   toProjectPayload,
   toProjectValues,
 } from '../utils/project-values';
-import { findCampusId } from './find-campus-id';
 
 /** The statuses a publisher saves with: a draft, or sent to review (ADR 0024). */
 export type SaveStatus = Extract<ProjectStatus, 'Pendiente' | 'Por validar'>;
 
-/** The project's `data` with its campus looked up by name. */
-async function toPayloadWithCampus(values: FormValues): Promise<ProjectPayload> {
-  const choice = getCampusChoice(values);
-  const campus = choice ? await findCampusId(choice.campus, choice.university) : null;
-  return { ...toProjectPayload(values), campus };
+/** The project's `data`, its campus by the id the option holds. */
+function toPayloadWithCampus(values: FormValues): ProjectPayload {
+  return { ...toProjectPayload(values), campus: getCampusId(values) };
 }
 
 /** A new project from the form, saved as a draft or sent to review. */
 async function createFromForm(values: FormValues, status: SaveStatus) {
-  return createProject({ ...(await toPayloadWithCampus(values)), status });
+  return createProject({ ...toPayloadWithCampus(values), status });
 }
 
 /**
@@ -32,28 +29,19 @@ async function createFromForm(values: FormValues, status: SaveStatus) {
  * publisher sends it to review.
  */
 async function updateFromForm(original: ProjectRecord, values: FormValues, status?: SaveStatus) {
-  const before = toPayloadWithoutLookup(original);
-  const unchangedCampus = sameCampus(original, values);
-  const next: ProjectPayload = unchangedCampus
-    ? { ...toProjectPayload(values), campus: before.campus }
-    : await toPayloadWithCampus(values);
-  const data: ProjectPayload = getChangedFields(before, next);
+  const before = toStoredPayload(original);
+  const data: ProjectPayload = getChangedFields(before, toPayloadWithCampus(values));
   if (status && status !== original.attributes.status) data.status = status;
   if (Object.keys(data).length === 0) return original;
   return updateProject(original.id, data);
 }
 
 /** The stored project as the body it would be written with (to compare against). */
-function toPayloadWithoutLookup(original: ProjectRecord): ProjectPayload {
+function toStoredPayload(original: ProjectRecord): ProjectPayload {
   return {
     ...toProjectPayload(toProjectValues(original.attributes)),
     campus: original.attributes.campus?.data?.id ?? null,
   };
-}
-
-function sameCampus(original: ProjectRecord, values: FormValues): boolean {
-  const stored = toProjectValues(original.attributes);
-  return stored.campus === values.campus && stored.university === values.university;
 }
 
 /** Creating and editing; every screen showing projects reads them again afterwards. */

@@ -31,6 +31,8 @@ export function buildOrganizationItems(): FormItem[] {
       type: 'select',
       value: 'type',
       label: 'Tipo de organización',
+      sublabel:
+        'Una entidad del tercer sector, de la economía social, una empresa o una administración.',
       options: [...ORGANIZATION_TYPES],
       extension: other('type_other', 'Escribe el tipo de organización'),
       step: 1,
@@ -54,7 +56,8 @@ export function buildOrganizationItems(): FormItem[] {
       type: 'textarea',
       value: 'description',
       label: 'Descripción',
-      sublabel: 'A qué se dedica y qué la mueve. Los estudiantes la leerán en tus proyectos.',
+      sublabel:
+        'A qué se dedica y qué la mueve; si sois una empresa, también vuestra responsabilidad social corporativa (RSC). Los estudiantes la leerán en tus proyectos.',
       maxLength: 3000,
       step: 1,
     },

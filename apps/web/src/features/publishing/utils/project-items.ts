@@ -102,6 +102,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       type: 'textarea',
       value: 'objectives',
       label: 'Objetivos',
+      sublabel: 'Qué quiere conseguir y con qué indicadores de impacto sabréis si lo consigue.',
       maxLength: 3000,
       step: 2,
     },
@@ -119,6 +120,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       type: 'textarea',
       value: 'ods_explanation',
       label: '¿Cómo contribuye a esos ODS?',
+      sublabel: 'Relaciónalo con las metas de la Agenda 2030 que persigue.',
       optional: true,
       maxLength: 3000,
       step: 2,
@@ -143,6 +145,8 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       type: 'textarea',
       value: 'working_method',
       label: 'Metodología de trabajo',
+      sublabel:
+        'Por ejemplo, aprendizaje-servicio (ApS), voluntariado o prácticas en la organización.',
       optional: true,
       maxLength: 3000,
       step: 2,
@@ -151,7 +155,8 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       type: 'dynamicComboboxMultiple',
       value: 'tags',
       label: 'Temas del proyecto',
-      sublabel: 'Ayudan a que lo encuentren los estudiantes interesados en ellos.',
+      sublabel:
+        'Ayudan a que lo encuentren los estudiantes interesados en ellos, como la economía circular, la innovación social o la sostenibilidad.',
       optional: true,
       getOptions: localOptions(PROJECT_TAGS),
       extension: other('tags_other', 'Escribe otro tema'),
@@ -232,6 +237,8 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       type: 'dynamicCombobox',
       value: 'university',
       label: 'Universidad vinculada',
+      sublabel:
+        'Si el proyecto nace de la transferencia de conocimiento con una universidad, elígela.',
       optional: true,
       getOptions: fetchers.universities,
       step: 4,

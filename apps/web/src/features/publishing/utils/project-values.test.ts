@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectAttributes } from '../../../entities/project/types';
 import { buildProjectItems, localOptions, NO, YES } from './project-items';
-import {
-  getCampusChoice,
-  getChangedFields,
-  toProjectPayload,
-  toProjectValues,
-} from './project-values';
+import { flattenOptions } from '../../../forms/fields/options/option-utils';
+import { getCampusId, getChangedFields, toProjectPayload, toProjectValues } from './project-values';
 
 const VALUES = {
   title: '  Huertos escolares  ',
@@ -29,8 +25,8 @@ const VALUES = {
   study_areas: ['Ciencias puras'],
   study_subareas: ['Biología'],
   visibility_consent: true,
-  university: 'Universidad de Murcia',
-  campus: 'Campus de Espinardo',
+  university: '1',
+  campus: '3',
 };
 
 describe('toProjectPayload', () => {
@@ -74,7 +70,7 @@ describe('toProjectValues', () => {
     expect(toProjectPayload(toProjectValues(stored))).toEqual(payload);
   });
 
-  it('names outside the lists come back as "Otra" with their text; the campus brings its university', () => {
+  it('names outside the lists come back as "Otra" with their text; the campus and its university come back by id', () => {
     const values = toProjectValues({
       title: 'X',
       status: 'Rechazada',
@@ -100,8 +96,8 @@ describe('toProjectValues', () => {
       locality_other: 'Aledo',
       tags: ['Otra'],
       tags_other: 'Compostaje',
-      campus: 'Campus de Espinardo',
-      university: 'Universidad de Murcia',
+      campus: '3',
+      university: '1',
     });
   });
 });
@@ -117,14 +113,11 @@ describe('getChangedFields', () => {
   });
 });
 
-describe('getCampusChoice', () => {
-  it('is the campus and its university only when both are catalogue names', () => {
-    expect(getCampusChoice(VALUES)).toEqual({
-      campus: 'Campus de Espinardo',
-      university: 'Universidad de Murcia',
-    });
-    expect(getCampusChoice({ ...VALUES, campus: 'Otra' })).toBeNull();
-    expect(getCampusChoice({ university: 'Universidad de Murcia' })).toBeNull();
+describe('getCampusId', () => {
+  it('is the id the campus option holds, and nothing for "Otra" or no campus', () => {
+    expect(getCampusId(VALUES)).toBe(3);
+    expect(getCampusId({ ...VALUES, campus: 'Otra' })).toBeNull();
+    expect(getCampusId({ university: '1' })).toBeNull();
   });
 });
 
@@ -142,7 +135,7 @@ describe('buildProjectItems', () => {
 
   it("asks for the town only among the chosen province's, and not for a remote project", () => {
     const locality = item('locality');
-    const offered = (item('locality').options ?? []).filter((option) =>
+    const offered = flattenOptions(item('locality').options ?? []).filter((option) =>
       locality.dependency!.filter!(option, { location: 'Murcia' }),
     );
     expect(offered).toContain('Lorca');
@@ -152,7 +145,7 @@ describe('buildProjectItems', () => {
 
   it('offers the subareas of the chosen areas only', () => {
     const subareas = item('study_subareas');
-    const offered = (subareas.options ?? []).filter((option) =>
+    const offered = flattenOptions(subareas.options ?? []).filter((option) =>
       subareas.dependency!.filter!(option, { study_areas: ['Ciencias puras'] }),
     );
     expect(offered).toContain('Biología');

@@ -56,7 +56,7 @@ function oneOf<T extends string>(value: FormValue, allowed: readonly T[]): T | n
 
 /**
  * The form's values as the project's `data` (spec §3 Project), without status and campus (the
- * campus is a name until it is looked up). ODS are numbers 1 to 17 ("Otra" means nothing there);
+ * relation, `getCampusId`). ODS are numbers 1 to 17 ("Otra" means nothing there);
  * a remote project has no province or town.
  */
 export function toProjectPayload(values: FormValues): Omit<ProjectPayload, 'campus' | 'status'> {
@@ -148,10 +148,12 @@ export function toProjectValues(project: ProjectAttributes): FormValues {
   put(values, 'study_subareas_other', subareas.other);
   values.visibility_consent = project.visibility_consent === true;
   put(values, 'application_deadline', project.application_deadline ?? undefined);
+  // The catalogue comboboxes hold entries by id (ADR 0031).
   const campus = project.campus?.data;
   if (campus) {
-    put(values, 'campus', campus.attributes.name);
-    put(values, 'university', campus.attributes.university?.data?.attributes.name);
+    put(values, 'campus', String(campus.id));
+    const university = campus.attributes.university?.data;
+    put(values, 'university', university ? String(university.id) : undefined);
   }
   return values;
 }
@@ -167,10 +169,13 @@ export function getChangedFields<T extends object>(before: T, next: T): Partial<
   return changed;
 }
 
-/** The campus and university names chosen, when they name a catalogue campus. */
-export function getCampusChoice(values: FormValues): { campus: string; university: string } | null {
-  const { campus, university } = values;
-  if (typeof campus !== 'string' || typeof university !== 'string') return null;
-  if (campus === OTHER_OPTION || university === OTHER_OPTION || campus.trim() === '') return null;
-  return { campus, university };
+/**
+ * The catalogue campus chosen (the option's value is its id; the campus options are those of the
+ * chosen university), or null for none or "Otra".
+ */
+export function getCampusId(values: FormValues): number | null {
+  const { campus } = values;
+  if (typeof campus !== 'string' || campus === OTHER_OPTION) return null;
+  const id = Number(campus);
+  return Number.isInteger(id) && id > 0 ? id : null;
 }

@@ -1,5 +1,7 @@
+import { autoUpdate, offset, size, useFloating } from '@floating-ui/react-dom';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import {
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -14,6 +16,7 @@ import type { FieldProps, FormOption } from '../../types';
 import { describe, FieldShell, hasHint, INPUT_CLASSES } from '../field-shell';
 import {
   CLOSE_AFTER_BLUR_MS,
+  DROPDOWN_MAX_HEIGHT_PX,
   filterOptions,
   NEXT_PAGE_THRESHOLD_PX,
   OTHER_OPTION,
@@ -23,8 +26,8 @@ import {
   withOther,
   type NormalizedOption,
 } from './option-utils';
-import { useAsyncOptions } from './use-async-options';
-import { offeredOptions, useDependency } from './use-dependency';
+import { offeredOptions, parentKeyOf } from '../../engine/dependencies';
+import { useAsyncOptions, useChosenLabels } from './use-async-options';
 
 interface ComboboxFieldProps extends FieldProps {
   isMultiple: boolean;
@@ -60,17 +63,58 @@ export function ComboboxField(props: ComboboxFieldProps) {
 
 const fallbackClient = new QueryClient();
 
-function Combobox(props: ComboboxFieldProps) {
-  const { item, value, values, onChange, onBlur, error, id, isMultiple } = props;
+function Combobox({
+  item,
+  value,
+  values,
+  onChange,
+  onBlur,
+  error,
+  id,
+  isMultiple,
+}: ComboboxFieldProps) {
   const isDynamic = item.getOptions !== undefined;
   const offered = isDynamic ? undefined : offeredOptions(item, values);
-  const parentKey = useDependency(props, isMultiple, offered);
+  // Spec §4 Dependent select: keeping only valid choices is the form's (useDependencies); the
+  // parents' values only key the pages asked for here.
+  const parentKey = parentKeyOf(item, values);
 
   const [isOpen, setIsOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
   const [activeIndex, setActiveIndex] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Spec §9: the dropdown is at most 300 px high. It opens below the field, or above it when
+  // there is more room there (a field low in a dialog or on a phone), never past the window's
+  // edge: the height is the room left, up to 300 px, and the list scrolls inside.
+  const [placement, setPlacement] = useState<'bottom-start' | 'top-start'>('bottom-start');
+  const { refs, floatingStyles } = useFloating({
+    open: isOpen,
+    placement,
+    strategy: 'fixed',
+    middleware: [
+      offset(4),
+      size({
+        padding: 8,
+        apply({ availableHeight, rects, elements }) {
+          Object.assign(elements.floating.style, {
+            width: `${rects.reference.width}px`,
+            maxHeight: `${Math.max(120, Math.min(DROPDOWN_MAX_HEIGHT_PX, availableHeight))}px`,
+          });
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  });
+  const { setReference, setFloating } = refs;
+  const setInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      inputRef.current = element;
+      setReference(element);
+    },
+    [setReference],
+  );
   const listId = useId();
   const search = query ?? '';
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
@@ -85,23 +129,33 @@ function Combobox(props: ComboboxFieldProps) {
     isOpen: isOpen && isDynamic,
   });
 
+  const selected = selectedValues(value);
+  // A saved record's choices are values (ids) this field has not listed yet: their labels are
+  // asked for once.
+  const unknown = isDynamic
+    ? selected.filter((v) => v !== OTHER_OPTION && chosenLabels[v] === undefined)
+    : [];
+  const looked = useChosenLabels({ getOptions: item.getOptions, unknown, values, parentKey });
+
+  const isSearching = isDynamic && (search !== debouncedSearch || remote.isLoading);
   const offeredKey = JSON.stringify(offered ?? null);
   const options: NormalizedOption[] = useMemo(() => {
-    if (isDynamic) return withOther(remote.options);
+    // Spec §8: while the options load the list shows "Cargando..." alone, not "Otra" as if
+    // nothing had been found.
+    if (isDynamic) return isSearching ? [] : withOther(remote.options);
     // offeredKey stands for `offered`, a new array on every render.
     const all = withOther(JSON.parse(offeredKey) as FormOption[]);
     const found = filterOptions(all, search);
     return found.some((o) => o.value === OTHER_OPTION) ? found : [...found, all[all.length - 1]!];
-  }, [isDynamic, remote.options, offeredKey, search]);
+  }, [isDynamic, isSearching, remote.options, offeredKey, search]);
 
-  const labelOf = (v: string) =>
+  const labelOf = (v: string): string | undefined =>
     item.displayValue?.(v) ??
-    options.find((option) => option.value === v)?.label ??
     chosenLabels[v] ??
-    v;
+    looked.labels[v] ??
+    options.find((option) => option.value === v)?.label ??
+    (isDynamic && v !== OTHER_OPTION ? undefined : v);
 
-  const selected = selectedValues(value);
-  const isSearching = isDynamic && (search !== debouncedSearch || remote.isLoading);
   const realCount = options.filter((o) => o.value !== OTHER_OPTION).length;
   // Spec §8: "Cargando..." while loading; with no search an empty answer says so; a search that
   // finds nothing shows only "Otra".
@@ -111,9 +165,31 @@ function Combobox(props: ComboboxFieldProps) {
       ? TEXTS.empty
       : undefined;
 
+  // Spec §9: the next page loads within 100 px of the list's bottom, which is also where a list
+  // is when it does not fill its 300 px, so such a list asks at once instead of waiting for a
+  // scroll that cannot happen. (A list without layout, clientHeight 0, is not measured.)
+  const loadMore = remote.loadMore;
+  useEffect(() => {
+    const list = listRef.current;
+    if (!isOpen || !list || list.clientHeight === 0) return;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight <= NEXT_PAGE_THRESHOLD_PX) {
+      loadMore();
+    }
+  }, [isOpen, options.length, loadMore]);
+
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const open = () => {
+    // The side is chosen when the list opens, from the room the field has below and above it
+    // (a flip decided later would see a list the size rule has already shortened).
+    const field = inputRef.current?.getBoundingClientRect();
+    if (field) {
+      const below = window.innerHeight - field.bottom;
+      const above = field.top;
+      setPlacement(
+        below < DROPDOWN_MAX_HEIGHT_PX + 12 && above > below ? 'top-start' : 'bottom-start',
+      );
+    }
     setIsOpen(true);
   };
   const close = () => {
@@ -199,7 +275,9 @@ function Combobox(props: ComboboxFieldProps) {
     if (distance <= NEXT_PAGE_THRESHOLD_PX) remote.loadMore();
   };
 
-  const inputValue = isMultiple ? search : (query ?? (selected[0] ? labelOf(selected[0]) : ''));
+  const inputValue = isMultiple
+    ? search
+    : (query ?? (selected[0] ? (labelOf(selected[0]) ?? '') : ''));
   return (
     <FieldShell item={item} id={id} error={error}>
       <div className="relative" onBlur={onBlurWidget} onFocus={onFocusWidget}>
@@ -210,10 +288,10 @@ function Combobox(props: ComboboxFieldProps) {
                 key={v}
                 className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-900"
               >
-                {labelOf(v)}
+                {labelOf(v) ?? TEXTS.loading}
                 <button
                   type="button"
-                  aria-label={`Quitar ${labelOf(v)}`}
+                  aria-label={`Quitar ${labelOf(v) ?? ''}`}
                   onClick={() => remove(v)}
                   className="rounded-full px-1.5 text-slate-700 hover:bg-slate-200"
                 >
@@ -224,7 +302,7 @@ function Combobox(props: ComboboxFieldProps) {
           </ul>
         ) : null}
         <input
-          ref={inputRef}
+          ref={setInput}
           id={id}
           type="text"
           role="combobox"
@@ -240,7 +318,7 @@ function Combobox(props: ComboboxFieldProps) {
           }
           aria-required={item.optional ? undefined : true}
           {...describe(id, error, hasHint(item))}
-          placeholder={item.placeholder ?? TEXTS.placeholder}
+          placeholder={looked.isLoading ? TEXTS.loading : (item.placeholder ?? TEXTS.placeholder)}
           value={inputValue}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -252,19 +330,27 @@ function Combobox(props: ComboboxFieldProps) {
           className={INPUT_CLASSES}
         />
         {isOpen ? (
-          <div className="absolute z-20 mt-1 w-full rounded-lg border border-slate-300 bg-white shadow-lg">
+          <div
+            ref={setFloating}
+            style={floatingStyles}
+            className="z-30 flex max-h-[300px] flex-col rounded-lg border border-slate-300 bg-white shadow-lg"
+          >
             {/* Always present, so screen readers announce its text when it changes. */}
-            <p role="status" className={status ? 'px-3 py-2 text-sm text-slate-600' : 'sr-only'}>
+            <p
+              role="status"
+              className={status ? 'shrink-0 px-3 py-2 text-sm text-slate-600' : 'sr-only'}
+            >
               {status ?? ''}
             </p>
             <ul
+              ref={listRef}
               id={listId}
               role="listbox"
               aria-label={typeof item.label === 'string' ? item.label : undefined}
               aria-multiselectable={isMultiple || undefined}
               aria-busy={remote.isLoading || undefined}
               onScroll={onScroll}
-              className="max-h-[300px] overflow-y-auto py-1"
+              className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-1"
             >
               {options.map((option, index) => {
                 const isSelected = selected.includes(option.value);
@@ -298,7 +384,7 @@ function Combobox(props: ComboboxFieldProps) {
               })}
             </ul>
             {remote.isLoadingMore ? (
-              <p className="px-3 py-2 text-sm text-slate-600">{TEXTS.loading}</p>
+              <p className="shrink-0 px-3 py-2 text-sm text-slate-600">{TEXTS.loading}</p>
             ) : null}
           </div>
         ) : null}

@@ -56,6 +56,48 @@ function renderFields(props: Parameters<typeof Harness>[0]) {
   return { onValues, lastValues: () => onValues.mock.lastCall?.[0] as FormValues | undefined };
 }
 
+/** Gives a listbox the layout jsdom lacks: 300 px high, 40 px per option. */
+function withListLayout(list: HTMLElement) {
+  Object.defineProperties(list, {
+    scrollHeight: {
+      configurable: true,
+      get: () => list.querySelectorAll('[role="option"]').length * 40,
+    },
+    clientHeight: { configurable: true, value: 300 },
+  });
+}
+
+/** Every listbox rendered meanwhile is `height` px high with 40 px options; undone by the result. */
+function withListboxHeight(height: number) {
+  const proto = HTMLElement.prototype;
+  const client = Object.getOwnPropertyDescriptor(proto, 'clientHeight');
+  const scroll = Object.getOwnPropertyDescriptor(proto, 'scrollHeight');
+  const isList = (element: HTMLElement) => element.getAttribute('role') === 'listbox';
+  Object.defineProperties(proto, {
+    clientHeight: {
+      configurable: true,
+      get(this: HTMLElement) {
+        return isList(this) ? height : 0;
+      },
+    },
+    scrollHeight: {
+      configurable: true,
+      get(this: HTMLElement) {
+        return isList(this) ? this.querySelectorAll('[role="option"]').length * 40 : 0;
+      },
+    },
+  });
+  return () => {
+    for (const [name, descriptor] of [
+      ['clientHeight', client],
+      ['scrollHeight', scroll],
+    ] as const) {
+      if (descriptor) Object.defineProperty(proto, name, descriptor);
+      else Reflect.deleteProperty(proto, name);
+    }
+  };
+}
+
 function optionNames() {
   return screen.queryAllByRole('option').map((option) => option.textContent);
 }
@@ -105,57 +147,6 @@ describe('select', () => {
     expect(select.getAttribute('aria-invalid')).toBe('true');
     const describedBy = select.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('Este campo es obligatorio.');
-  });
-});
-
-describe('dependent select', () => {
-  const campuses: Record<string, string[]> = {
-    'Universidad A': ['Campus Norte', 'Campus Sur'],
-    'Universidad B': ['Campus Único'],
-  };
-  const items: FormItem[] = [
-    { type: 'select', value: 'university', label: 'Universidad', options: Object.keys(campuses) },
-    {
-      type: 'select',
-      value: 'campus',
-      label: 'Campus',
-      options: Object.values(campuses).flat(),
-      dependency: {
-        value: 'university',
-        filter: (option, values) =>
-          (campuses[values.university as string] ?? []).includes(option as string),
-      },
-    },
-  ];
-
-  it('when the parent changes, the now-invalid choice is dropped and the only real option is picked', async () => {
-    const { lastValues } = renderFields({
-      items,
-      initial: { university: 'Universidad A', campus: 'Campus Norte' },
-    });
-    const campus = screen.getByRole('combobox', { name: 'Campus' });
-    expect((campus as HTMLSelectElement).value).toBe('Campus Norte');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Universidad' }), {
-      target: { value: 'Universidad B' },
-    });
-    await waitFor(() => expect(lastValues()?.campus).toBe('Campus Único'));
-    expect(
-      within(campus)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Selecciona una opción', 'Campus Único', 'Otra']);
-  });
-
-  it('when the parent changes and the choice is still offered, it is kept', async () => {
-    const { lastValues } = renderFields({
-      items: [items[0]!, { ...items[1]!, dependency: { value: 'university', filter: () => true } }],
-      initial: { university: 'Universidad A', campus: 'Campus Norte' },
-    });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Universidad' }), {
-      target: { value: 'Universidad B' },
-    });
-    await waitFor(() => expect(lastValues()?.university).toBe('Universidad B'));
-    expect(lastValues()?.campus).toBe('Campus Norte');
   });
 });
 
@@ -222,13 +213,25 @@ describe('combobox with static options', () => {
 });
 
 describe('dynamicCombobox', () => {
-  it('when opened, "Cargando..." shows until the first page arrives, then its options plus "Otra"', async () => {
-    const getOptions = pagedSource(3);
+  it('when opened, "Cargando..." shows alone (no "Otra") until the first page arrives, then its options plus "Otra"', async () => {
+    const source = pagedSource(3);
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const getOptions = vi.fn<GetOptions>(async (args) => {
+      await arrived;
+      return source(args);
+    });
     renderFields({
       items: [{ type: 'dynamicCombobox', value: 'university', label: 'Universidad', getOptions }],
     });
     fireEvent.click(screen.getByRole('combobox', { name: 'Universidad' }));
     expect(screen.getByRole('status').textContent).toBe('Cargando...');
+    await waitFor(() => expect(getOptions).toHaveBeenCalled());
+    expect(screen.getByRole('status').textContent).toBe('Cargando...');
+    expect(optionNames()).toEqual([]);
+    arrive();
     await waitFor(() =>
       expect(optionNames()).toEqual(['Universidad 01', 'Universidad 02', 'Universidad 03', 'Otra']),
     );
@@ -243,17 +246,51 @@ describe('dynamicCombobox', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Universidad' }));
     await waitFor(() => expect(optionNames()).toHaveLength(11));
     const list = screen.getByRole('listbox', { name: 'Universidad' });
-    Object.defineProperties(list, {
-      scrollHeight: { configurable: true, value: 1000 },
-      clientHeight: { configurable: true, value: 300 },
-    });
-    list.scrollTop = 500; // 200 px from the bottom: not yet
+    withListLayout(list);
+    list.scrollTop = 30; // 11 options of 40 px in 300: 110 px from the bottom, not yet
     fireEvent.scroll(list);
     expect(getOptions).toHaveBeenCalledTimes(1);
-    list.scrollTop = 620; // 80 px from the bottom
+    list.scrollTop = 60; // 80 px from the bottom
     fireEvent.scroll(list);
     await waitFor(() => expect(optionNames()).toHaveLength(21));
+    expect(getOptions).toHaveBeenCalledTimes(2);
     expect(getOptions).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+  });
+
+  it('when scroll events come faster than the next page, it is asked for once', async () => {
+    const getOptions = pagedSource(25);
+    renderFields({
+      items: [{ type: 'dynamicCombobox', value: 'university', label: 'Universidad', getOptions }],
+    });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Universidad' }));
+    await waitFor(() => expect(optionNames()).toHaveLength(11));
+    const list = screen.getByRole('listbox', { name: 'Universidad' });
+    withListLayout(list);
+    for (const top of [60, 70, 80, 90]) {
+      list.scrollTop = top;
+      fireEvent.scroll(list);
+    }
+    await waitFor(() => expect(optionNames()).toHaveLength(21));
+    expect(getOptions.mock.calls.map(([args]) => args.page)).toEqual([1, 2]);
+  });
+
+  it('when the first page does not fill the list, the next one is asked for without scrolling', async () => {
+    const names = Array.from({ length: 6 }, (_, i) => `Campus ${i + 1}`);
+    const getOptions = vi.fn<GetOptions>(async ({ page }) => ({
+      options: names.slice((page - 1) * 3, page * 3),
+      hasMore: page * 3 < names.length,
+    }));
+    const restore = withListboxHeight(300);
+    try {
+      renderFields({
+        items: [{ type: 'dynamicCombobox', value: 'campus', label: 'Campus', getOptions }],
+      });
+      fireEvent.click(screen.getByRole('combobox', { name: 'Campus' }));
+      await waitFor(() => expect(optionNames()).toHaveLength(7));
+      expect(getOptions.mock.calls.map(([args]) => args.page)).toEqual([1, 2]);
+    } finally {
+      restore();
+    }
   });
 
   it('when the source answers nothing without a search, "No se encontraron resultados" is shown', async () => {
@@ -305,34 +342,6 @@ describe('dynamicCombobox', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Universidad' }));
     await waitFor(() => expect(logged).toHaveBeenCalled());
     await waitFor(() => expect(optionNames()).toEqual(['Otra']));
-  });
-
-  it('when the parent changes, the choice is dropped if no longer offered and the only real option is picked', async () => {
-    const byUniversity: Record<string, string[]> = {
-      A: ['Campus A1', 'Campus A2'],
-      B: ['Campus B1'],
-    };
-    const getOptions = vi.fn<GetOptions>(async ({ values }) => ({
-      options: byUniversity[values.university as string] ?? [],
-      hasMore: false,
-    }));
-    const { lastValues } = renderFields({
-      items: [
-        { type: 'select', value: 'university', label: 'Universidad', options: ['A', 'B'] },
-        {
-          type: 'dynamicCombobox',
-          value: 'campus',
-          label: 'Campus',
-          getOptions,
-          dependency: { value: 'university' },
-        },
-      ],
-      initial: { university: 'A', campus: 'Campus A2' },
-    });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Universidad' }), {
-      target: { value: 'B' },
-    });
-    await waitFor(() => expect(lastValues()?.campus).toBe('Campus B1'));
   });
 });
 
@@ -470,7 +479,9 @@ describe('dynamicCombobox on the catalogue', () => {
       '/api/universities/names?pagination[page]=1&pagination[pageSize]=10&filters[name][$contains]=murcia',
     ]);
     fireEvent.click(screen.getByRole('option', { name: 'Universidad de Murcia' }));
-    expect(lastValues()).toEqual({ university: 'Universidad de Murcia' });
+    // The option holds the entry's id; the field shows its name.
+    expect(lastValues()).toEqual({ university: '1' });
+    expect((input as HTMLInputElement).value).toBe('Universidad de Murcia');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FormOption, FormValue } from '../../types';
+import type { FormOption, FormOptionGroup, FormValue } from '../../types';
 
 /** Spec §4 "Other option": the option appended to every option list. Its value is this string. */
 export const OTHER_OPTION = 'Otra';
@@ -7,6 +7,8 @@ export const OTHER_OPTION = 'Otra';
 export const OPTIONS_PAGE_SIZE = 10;
 /** Spec §9: the next page loads when the list is scrolled within this many pixels of its bottom. */
 export const NEXT_PAGE_THRESHOLD_PX = 100;
+/** Spec §9: the most a dropdown's list is high. */
+export const DROPDOWN_MAX_HEIGHT_PX = 300;
 /** Spec §9: a combobox closes this long after it loses focus. */
 export const CLOSE_AFTER_BLUR_MS = 250;
 /** How long typing must pause before an async search is sent. */
@@ -24,6 +26,16 @@ export interface NormalizedOption {
   value: string;
   label: string;
   description?: string;
+}
+
+/** Whether an entry of `item.options` is a headed group rather than an option. */
+export function isOptionGroup(entry: FormOption | FormOptionGroup): entry is FormOptionGroup {
+  return typeof entry === 'object' && 'options' in entry;
+}
+
+/** The options of a list whose entries may be groups, in order. */
+export function flattenOptions(entries: readonly (FormOption | FormOptionGroup)[]): FormOption[] {
+  return entries.flatMap((entry) => (isOptionGroup(entry) ? entry.options : [entry]));
 }
 
 /** Spec §3: an option is a string (its own value and label) or `{value, label}`. */

@@ -1,17 +1,17 @@
-import type { FieldProps } from '../../types';
+import type { FieldProps, FormOption } from '../../types';
 import { describe, FieldShell, hasHint, INPUT_CLASSES } from '../field-shell';
-import { selectedValues, TEXTS, withOther } from './option-utils';
-import { offeredOptions, useDependency } from './use-dependency';
+import { offeredEntries } from '../../engine/dependencies';
+import { isOptionGroup, normalizeOption, selectedValues, TEXTS, withOther } from './option-utils';
 
 /**
  * `select`: a native <select> (ADR 0020: the platform's own control is the most accessible one —
- * keyboard, screen readers and mobile pickers work without help). "Otra" is the last option.
+ * keyboard, screen readers and mobile pickers work without help). Groups are optgroups; "Otra" is
+ * the last option.
  */
-export function SelectField(props: FieldProps) {
-  const { item, value, values, onChange, onBlur, error, id } = props;
-  const offered = offeredOptions(item, values);
-  useDependency(props, false, offered);
-  const options = withOther(offered);
+export function SelectField({ item, value, values, onChange, onBlur, error, id }: FieldProps) {
+  const entries = offeredEntries(item, values);
+  const groups = entries.filter(isOptionGroup);
+  const options = withOther(entries.filter((entry): entry is FormOption => !isOptionGroup(entry)));
   const [selected = ''] = selectedValues(value);
   const info = item.extraOptionsInfo?.[selected];
 
@@ -35,6 +35,15 @@ export function SelectField(props: FieldProps) {
         <option value="" disabled={!item.optional}>
           {item.placeholder ?? TEXTS.placeholder}
         </option>
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map(normalizeOption).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { FormValues, GetOptions, OptionsPage } from '../../types';
 import { normalizeOption } from './option-utils';
 
@@ -54,16 +55,66 @@ export function useAsyncOptions({
     gcTime: 0,
     retry: false,
   });
+  // Scroll events come faster than renders: the state read in one may not yet know that the
+  // next page was asked for, so the request is remembered here and asked for once.
+  const isRequestingNext = useRef(false);
 
   const options = (query.data?.pages ?? []).flatMap((page) => page.options.map(normalizeOption));
   return {
     options,
-    isLoading: query.isPending && query.fetchStatus === 'fetching',
+    // Spec §8 "Cargando...": from the moment the list opens until its first page is here.
+    isLoading: isOpen && getOptions !== undefined && query.isPending,
     isLoadingMore: query.isFetchingNextPage,
     loadMore: () => {
-      if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetching) {
-        void query.fetchNextPage();
-      }
+      if (!query.hasNextPage || query.isFetching || isRequestingNext.current) return;
+      isRequestingNext.current = true;
+      void query.fetchNextPage({ cancelRefetch: false }).finally(() => {
+        isRequestingNext.current = false;
+      });
     },
   };
+}
+
+/**
+ * The labels of chosen values an async source has not shown in this field yet (a saved record
+ * holds ids): asked once with `chosen`, under the current parents. A value the source no longer
+ * offers has no label; the form's dependency rule drops it.
+ */
+export function useChosenLabels({
+  getOptions,
+  unknown,
+  values,
+  parentKey,
+}: {
+  getOptions: GetOptions | undefined;
+  unknown: readonly string[];
+  values: FormValues;
+  parentKey: string;
+}) {
+  const query = useQuery({
+    queryKey: [
+      'form-option-labels',
+      getOptions ? sourceIdOf(getOptions) : 0,
+      parentKey,
+      [...unknown].sort(),
+    ] as const,
+    queryFn: async ({ signal }): Promise<Record<string, string>> => {
+      if (!getOptions) return {};
+      try {
+        const page = await getOptions({ search: '', page: 1, values, chosen: unknown, signal });
+        return Object.fromEntries(
+          page.options.map(normalizeOption).map((option) => [option.value, option.label]),
+        );
+      } catch (error) {
+        if (signal.aborted) throw error;
+        console.error('No se pudieron cargar las opciones elegidas', error);
+        return {};
+      }
+    },
+    enabled: getOptions !== undefined && unknown.length > 0,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  return { labels: query.data ?? {}, isLoading: unknown.length > 0 && query.isPending };
 }

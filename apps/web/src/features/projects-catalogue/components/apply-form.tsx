@@ -110,18 +110,22 @@ interface ApplyFormProps {
 export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormProps) {
   const formId = useId().replace(/:/g, '');
   const [values, setValues] = useState<ApplyFormValues>(emptyApplyForm);
-  const [errors, setErrors] = useState<ApplyErrors>({});
   const [wasSubmitted, setWasSubmitted] = useState(false);
   const create = useCreateApplication(onApplied);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const idOf = (field: string) => `${formId}-${field}`;
+  // Spec §5: forms validate on change, once the user has tried to send. The errors follow from
+  // the values of this render rather than being stored beside them.
+  const errors: ApplyErrors = wasSubmitted ? validateApplyForm(values, calls) : {};
 
+  /**
+   * Every change is applied to the values as they are when it lands, never to the snapshot of the
+   * render that started it: the CV upload answers seconds after it began, and whatever was typed
+   * meanwhile must stay (nothing a student typed is discarded).
+   */
   function change<K extends keyof ApplyFormValues>(field: K, value: ApplyFormValues[K]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Spec §5: forms validate on change, once the user has tried to send.
-    if (wasSubmitted) setErrors(validateApplyForm(next, calls));
+    setValues((current) => ({ ...current, [field]: value }));
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -129,7 +133,6 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
     if (create.isPending) return;
     setWasSubmitted(true);
     const found = validateApplyForm(values, calls);
-    setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`#${idOf(first)}`)?.focus();

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/api';
+import { fakeApi, jsonResponse, strapiError } from '../../../test/api';
 import { FormField } from '../form-field';
 import type { FormItem, FormValue } from '../types';
 import { validateItem } from '../engine/validation';
@@ -191,31 +191,54 @@ describe('phone', () => {
 describe('file', () => {
   const cv: FormItem = { type: 'file', value: 'cv', label: 'Currículum' };
 
-  function choose(file: File) {
-    fireEvent.change(screen.getByLabelText('Currículum'), { target: { files: [file] } });
+  /** The browser's file input, hidden behind the Spanish button. */
+  function picker(): HTMLInputElement {
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    return input;
   }
 
-  it('shows the 15MB hint and accepts the spec §5 types', () => {
+  function choose(file: File) {
+    fireEvent.change(picker(), { target: { files: [file] } });
+  }
+
+  /** A promise the test settles when it chooses (a slow upload). */
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  }
+
+  const stored = [{ id: 7, name: 'cv.pdf', size: 12.34, url: '/api/upload/files/7/content' }];
+
+  it("is a Spanish button and text instead of the browser's own file input, with the 15MB hint and the spec §5 types", () => {
     render(<Harness item={cv} />);
-    const input = screen.getByLabelText('Currículum');
+    const button = screen.getByRole('button', { name: 'Currículum Elegir archivo' });
+    expect(screen.getByLabelText('Currículum')).toBe(button);
+    expect(screen.getByText('Ningún archivo elegido')).toBeTruthy();
+    expect(button.getAttribute('aria-describedby')).toMatch(/field-hint/);
     expect(screen.getByText('El archivo debe pesar menos de 15MB.')).toBeTruthy();
-    expect(input.getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg,.webp,.avif,.svg');
+    expect(picker().hidden).toBe(true);
+    expect(picker().getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg,.webp,.avif,.svg');
+    const opened = vi.spyOn(picker(), 'click');
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledOnce();
   });
 
   it('when the type is not allowed, alerts "Archivo no permitido. Solo se aceptan: {list}" and uploads nothing', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi({ frame: false });
     render(<Harness item={cv} />);
     choose(new File(['x'], 'virus.exe'));
     expect(screen.getByRole('alert').textContent).toBe(
       'Archivo no permitido. Solo se aceptan: pdf, png, jpg, jpeg, webp, avif, svg',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('when the file weighs more than 15MB, refuses it and uploads nothing', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi({ frame: false });
     render(<Harness item={cv} />);
     const big = new File(['x'], 'cv.pdf');
     Object.defineProperty(big, 'size', { value: 15 * 1024 * 1024 + 1 });
@@ -223,32 +246,106 @@ describe('file', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'El archivo pesa más de 15MB y no se puede subir.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('an allowed file is posted to /api/upload and shown with its size in KB to one decimal', async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse(
-        [{ id: 7, name: 'cv.pdf', size: 12.34, url: '/api/upload/files/7/content' }],
-        201,
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi({
+      frame: false,
+      routes: { 'POST /api/upload': () => jsonResponse(stored, 201) },
+    });
     render(<Harness item={cv} />);
     choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toContain('/api/upload');
-    expect(init.method).toBe('POST');
-    expect((init.body as FormData).get('files')).toBeInstanceOf(File);
+    const [post] = api.callsTo('POST', '/api/upload');
+    expect((post?.body as FormData).get('files')).toBeInstanceOf(File);
+    expect(post?.headers.Authorization).toBeUndefined();
     expect(shownValue()).toEqual({
       id: 7,
       name: 'cv.pdf',
       size: 12.34,
       url: '/api/upload/files/7/content',
     });
+    expect(screen.getByRole('button', { name: 'Currículum Cambiar archivo' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Quitar archivo' }));
     expect(screen.getByRole('alert').textContent).toBe('Este campo es obligatorio.');
+    expect(screen.getByText('Ningún archivo elegido')).toBeTruthy();
+  });
+
+  it('shows the progress of the upload as a progress bar with its percentage', async () => {
+    const answer = deferred<Response>();
+    let report: ((loaded: number, total: number) => void) | undefined;
+    fakeApi({
+      frame: false,
+      routes: {
+        'POST /api/upload': ({ reportProgress }) => {
+          report = reportProgress;
+          return answer.promise;
+        },
+      },
+    });
+    render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+
+    const bar = await screen.findByRole('progressbar', {
+      name: 'Progreso de la subida de «cv.pdf»',
+    });
+    expect(screen.getByText('Subiendo «cv.pdf»…').getAttribute('role')).toBe('status');
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report?.(4_500_000, 10_000_000));
+    expect(bar.getAttribute('aria-valuenow')).toBe('45');
+    expect(bar.getAttribute('aria-valuetext')).toBe('45\u00a0%');
+    expect(screen.getByText('45 %')).toBeTruthy();
+    act(() => report?.(10_000_000, 10_000_000));
+    expect(screen.getByText('Guardando «cv.pdf»…').getAttribute('role')).toBe('status');
+
+    answer.resolve(jsonResponse(stored, 201));
+    expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('"Cancelar subida" aborts the request and leaves no value and no error', async () => {
+    const answer = deferred<Response>();
+    let signal: AbortSignal | null | undefined;
+    fakeApi({
+      frame: false,
+      routes: {
+        'POST /api/upload': ({ init }) => {
+          signal = init.signal;
+          return answer.promise;
+        },
+      },
+    });
+    render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar subida' }));
+
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(signal?.aborted).toBe(true);
+    expect(screen.getByText('Subida cancelada.').getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Currículum Elegir archivo' }),
+    );
+    // The answer that would have come is ignored.
+    answer.resolve(jsonResponse(stored, 201));
+    await new Promise((done) => setTimeout(done, 20));
+    expect(shownValue()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Ningún archivo elegido')).toBeTruthy();
+  });
+
+  it('a refused upload says so and keeps no value', async () => {
+    fakeApi({
+      frame: false,
+      routes: { 'POST /api/upload': () => strapiError(413, 'File too large') },
+    });
+    render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No se ha podido subir el archivo. Inténtalo de nuevo.',
+    );
+    expect(shownValue()).toBeNull();
   });
 
   it('formatFileSize writes one decimal the Spanish way', () => {

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/api';
@@ -85,5 +85,125 @@ describe('/projects/:id/inscripcion while the CV uploads', () => {
     expect(
       screen.getByRole<HTMLTextAreaElement>('textbox', { name: /^Disponibilidad/ }).value,
     ).toBe('Tardes de lunes a jueves');
+  });
+});
+
+/** A call as `GET /api/calls` answers it with its degrees, their campuses and universities. */
+function callEntry(
+  id: number,
+  degrees: [number, string, string][],
+  { name = 'Convocatoria TFG 2026-2027', description = null as string | null } = {},
+) {
+  return {
+    id,
+    attributes: {
+      name,
+      requires_dni: false,
+      academic_period_start: '2026-09-01',
+      academic_period_end: '2027-07-31',
+      description,
+      degrees: {
+        data: degrees.map(([degreeId, degreeName, university]) => ({
+          id: degreeId,
+          attributes: {
+            name: degreeName,
+            campuses: {
+              data: [
+                {
+                  id: degreeId * 10,
+                  attributes: {
+                    name: 'Facultad',
+                    university: { data: { id: 1, attributes: { name: university } } },
+                  },
+                },
+              ],
+            },
+          },
+        })),
+      },
+    },
+  };
+}
+
+describe('/projects/:id/inscripcion calls', () => {
+  const OWN = callEntry(12, [[3, 'Grado en Educación Primaria', 'Universidad de Murcia']], {
+    description: 'Proyectos de TFG del curso 2026-2027 para la Facultad de Educación.',
+  });
+  const OTHERS = [
+    callEntry(11, [[7, 'Grado en Psicología', 'Universidad de Murcia']]),
+    callEntry(13, [[8, 'Grado en Psicología', 'Universidad Complutense de Madrid']]),
+  ];
+
+  it("labels each call with its degrees, university and period, and offers the student's degree first", async () => {
+    const calls = stubApply({
+      [`GET /api/students/${STUDENT_ID}?`]: () =>
+        jsonResponse({
+          data: {
+            id: STUDENT_ID,
+            attributes: {
+              degree: { data: { id: 3, attributes: { name: 'Grado en Educación Primaria' } } },
+            },
+          },
+          meta: {},
+        }),
+      'GET /api/calls?': ({ searchParams }) =>
+        jsonResponse(
+          collection(
+            searchParams.get('filters[degrees][id][$eq]') === '3' ? [OWN] : [...OTHERS, OWN],
+          ),
+        ),
+    });
+    renderApp('/projects/5/inscripcion');
+    const select = await screen.findByRole('combobox', { name: /Convocatoria/ });
+
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => [
+      group.label,
+      [...group.querySelectorAll('option')].map((option) => option.textContent),
+    ]);
+    expect(groups).toEqual([
+      [
+        'De tu titulación',
+        [
+          'Convocatoria TFG 2026-2027: Grado en Educación Primaria (Universidad de Murcia), del 01/09/2026 al 31/07/2027',
+        ],
+      ],
+      [
+        'Otras convocatorias',
+        [
+          'Convocatoria TFG 2026-2027: Grado en Psicología (Universidad Complutense de Madrid), del 01/09/2026 al 31/07/2027',
+          'Convocatoria TFG 2026-2027: Grado en Psicología (Universidad de Murcia), del 01/09/2026 al 31/07/2027',
+        ],
+      ],
+    ]);
+    // Every label is different: no two calls look the same.
+    const labels = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(new Set(labels).size).toBe(labels.length);
+
+    // The calls come with their degrees through populate, only the open ones.
+    const list = calls.find(
+      (c) =>
+        c.url.pathname === '/api/calls' && !c.url.searchParams.has('filters[degrees][id][$eq]'),
+    );
+    expect(
+      list?.url.searchParams.get(
+        'populate[degrees][populate][campuses][populate][university][fields][0]',
+      ),
+    ).toBe('name');
+    expect(list?.url.searchParams.get('filters[$or][1][academic_period_end][$null]')).toBe('true');
+
+    // The chosen call is shown in full under the select, read with it.
+    fireEvent.change(select, { target: { value: '12' } });
+    const chosen = await screen.findByText(/Proyectos de TFG del curso 2026-2027/);
+    expect(select.getAttribute('aria-describedby')).toContain(chosen.closest('p')!.id);
+  });
+
+  it('a student without a degree gets one list without groups', async () => {
+    stubApply({ 'GET /api/calls?': () => jsonResponse(collection(OTHERS)) });
+    renderApp('/projects/5/inscripcion');
+    const select = await screen.findByRole('combobox', { name: /Convocatoria/ });
+    expect(select.querySelectorAll('optgroup')).toHaveLength(0);
+    expect(within(select).getAllByRole('option')).toHaveLength(3);
   });
 });

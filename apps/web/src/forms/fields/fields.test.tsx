@@ -6,7 +6,6 @@ import { fakeApi, jsonResponse, strapiError } from '../../../test/api';
 import { FormField } from '../form-field';
 import type { FormItem, FormValue } from '../types';
 import { validateItem } from '../engine/validation';
-import { toInternationalPhone } from '../engine/phone';
 import { askPhoneWhenMissing } from './phone-field';
 import { formatFileSize } from './file-field';
 
@@ -163,15 +162,50 @@ describe('date by keyboard', () => {
 });
 
 describe('phone', () => {
-  it('shows the placeholder "(+XX) XXXXXXXXX" and checks the phone pattern', () => {
-    render(<Harness item={{ type: 'phone', value: 'p', label: 'Teléfono' }} />);
+  const phone: FormItem = { type: 'phone', value: 'p', label: 'Teléfono' };
+  const country = () =>
+    screen.getByRole<HTMLSelectElement>('combobox', { name: 'Prefijo del país' });
+
+  it('shows Spain (+34) as the country, changeable, and the placeholder "(+XX) XXXXXXXXX"', () => {
+    render(<Harness item={phone} />);
     const input = screen.getByLabelText('Teléfono');
     expect(input.getAttribute('placeholder')).toBe('(+XX) XXXXXXXXX');
     expect(input.getAttribute('type')).toBe('tel');
-    fireEvent.change(input, { target: { value: '600 12a' } });
-    expect(screen.getByRole('alert').textContent).toBe('Formato no válido.');
-    fireEvent.change(input, { target: { value: '+34 600 123 456' } });
+    expect(country().value).toBe('ES');
+    expect(country().selectedOptions[0]?.textContent).toBe('España (+34)');
+    expect(screen.getByText('+34')).toBeTruthy();
+    // Spain first, then every country by its Spanish name with its code.
+    expect(country().options[0]?.textContent).toBe('España (+34)');
+    expect([...country().options].map((o) => o.textContent)).toContain('Reino Unido (+44)');
+  });
+
+  it('a Spanish number typed without prefix is held in E.164 (+34)', () => {
+    render(<Harness item={phone} />);
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '612 345 678' } });
+    expect(shownValue()).toBe('+34612345678');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an incomplete number says "Formato no válido."', () => {
+    render(<Harness item={phone} />);
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '600 12' } });
+    expect(screen.getByRole('alert').textContent).toBe('Formato no válido.');
+  });
+
+  it('another country is chosen in the select, or typed with its prefix', () => {
+    render(<Harness item={phone} />);
+    fireEvent.change(country(), { target: { value: 'GB' } });
+    expect(screen.getByText('+44')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '20 7946 0958' } });
+    expect(shownValue()).toBe('+442079460958');
+  });
+
+  it('a phone stored before in national form is shown with its country', () => {
+    render(<Harness item={phone} initial="968 000 000" />);
+    expect(country().value).toBe('ES');
+    expect(screen.getByLabelText<HTMLInputElement>('Teléfono').value.replace(/\s/g, '')).toBe(
+      '968000000',
+    );
   });
 
   it('askPhoneWhenMissing shows the item only to a user with no phone, with the profile pattern', () => {
@@ -180,11 +214,6 @@ describe('phone', () => {
     const asked = askPhoneWhenMissing(item, null);
     expect(asked.condition?.({})).toBe(true);
     expect(validateItem(asked, '+34 (91) 123 45 67', {})).toBeUndefined();
-  });
-
-  it('a number without prefix is Spanish by default (+34)', () => {
-    expect(toInternationalPhone('600 123 456')).toBe('+34 600 123 456');
-    expect(toInternationalPhone('+44 20 1234')).toBe('+44 20 1234');
   });
 });
 

@@ -150,7 +150,6 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
           aria-labelledby={`${getLabelId(id)} ${id}-action`}
           aria-describedby={[described['aria-describedby'], chosenId].filter(Boolean).join(' ')}
           aria-invalid={described['aria-invalid']}
-          aria-required={!item.optional}
           onClick={() => picker.current?.click()}
           onBlur={onBlur}
         >
@@ -159,7 +158,9 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
         <span id={chosenId} className="min-w-0 text-sm break-words text-slate-800">
           {uploaded
             ? `${uploaded.name} (${formatFileSize(uploaded.size)})`
-            : 'Ningún archivo elegido'}
+            : underWay
+              ? null
+              : 'Ningún archivo elegido'}
         </span>
         {uploaded ? (
           <Button

@@ -230,6 +230,25 @@ describe('forms: uploads, calls, dates and phones', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 
+  it('the admin gives a banner its window in Spanish day and time fields', async () => {
+    const { page, context, baseUrl } = browser;
+    await signInAs(context, baseUrl, DEMO.admin);
+    await page.goto('/admin/ajustes/banners');
+    await page.getByRole('button', { name: 'Nuevo banner' }).click();
+    const form = page.getByRole('form', { name: 'Nuevo banner' });
+    await form.waitFor();
+    expect(await form.locator('input[type="datetime-local"], input[type="date"]').count()).toBe(0);
+    const ends = form.getByRole('group', { name: 'Hasta' });
+    await ends.getByRole('textbox', { name: /^Día/ }).fill('31/12/2030');
+    await ends.getByRole('textbox', { name: /^Hora/ }).fill('18:30');
+    const window = form.getByRole('group', { name: 'Cuándo se muestra' });
+    await checkA11y(page);
+    await window.screenshot({ path: join(SCREENSHOTS, 'forms-banner-window-1280.png') });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await window.screenshot({ path: join(SCREENSHOTS, 'forms-banner-window-360.png') });
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
   it('the phone field has Spain (+34) as its country, changeable, and a visitor registers with it', async () => {
     const { page } = browser;
     await page.goto('/register?profile=student');

@@ -251,6 +251,12 @@ describe('forms: uploads, calls, dates and phones', () => {
 
   it('the phone field has Spain (+34) as its country, changeable, and a visitor registers with it', async () => {
     const { page } = browser;
+    // The flags are the platform's own files: nothing is fetched from another site.
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(browser.baseUrl) && !url.startsWith('data:')) elsewhere.push(url);
+    });
     await page.goto('/register?profile=student');
     const phone = page.getByLabel('Teléfono (opcional)');
     await phone.waitFor();
@@ -259,6 +265,10 @@ describe('forms: uploads, calls, dates and phones', () => {
     expect(await phone.getAttribute('placeholder')).toBe('(+XX) XXXXXXXXX');
     await phone.fill('612345678');
     expect(await phone.inputValue()).toBe('612 34 56 78');
+    const flag = page.locator('img[src*="ES"]').first();
+    await expect
+      .poll(() => flag.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await checkA11y(page);
     await shot(page, 'phone-1280');
     await page.setViewportSize({ width: 360, height: 740 });
@@ -283,6 +293,7 @@ describe('forms: uploads, calls, dates and phones', () => {
       `/api/users?filters[email][$eq]=${encodeURIComponent(email)}`,
     );
     expect(users[0]?.phone).toBe('+34612345678');
+    expect(elsewhere).toEqual([]);
     expect(browser.consoleErrors).toEqual([]);
   });
 });

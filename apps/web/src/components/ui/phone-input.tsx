@@ -1,13 +1,48 @@
 import { DEFAULT_PHONE_COUNTRY, PHONE_PLACEHOLDER, toE164Phone } from '@plataforma/shared';
-import { useId, type ComponentType, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import PhoneNumberInput, { getCountryCallingCode, type Country } from 'react-phone-number-input';
-import flags from 'react-phone-number-input/flags';
 import es from 'react-phone-number-input/locale/es.json';
 import 'react-phone-number-input/style.css';
 import { cn } from '../../lib/cn';
 
 /** The country select's name: es.json's "Número de teléfono del país" does not say what it is. */
 const LABELS = { ...es, country: 'Prefijo del país' };
+
+/**
+ * Each country's flag as the address of its SVG file (country-flag-icons, 3x2), emitted with the
+ * build and fetched only when shown: the flags as React components weigh half a megabyte in the
+ * page's main script, and the library's default loads them from another site.
+ */
+const FLAG_URLS = new Map(
+  Object.entries(
+    import.meta.glob<string>('../../../../../node_modules/country-flag-icons/3x2/*.svg', {
+      query: '?no-inline',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1, -'.svg'.length), url]),
+);
+
+/** The flag of the chosen country, or a globe for "Internacional". */
+function CountryFlag({ country }: { country?: Country }) {
+  const url = country ? FLAG_URLS.get(country) : undefined;
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt=""
+        width={24}
+        height={16}
+        className="h-4 w-6 rounded-sm shadow-xs ring-1 ring-slate-300"
+      />
+    );
+  }
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-slate-600">
+      <path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm5.9 7.75h-2.67a13.6 13.6 0 0 0-1.07-4.86 7 7 0 0 1 3.74 4.86ZM10 3.06c.74.94 1.6 2.97 1.72 6.19H8.28C8.4 6.03 9.26 4 10 3.06ZM7.84 4.39a13.6 13.6 0 0 0-1.07 4.86H4.1a7 7 0 0 1 3.74-4.86ZM4.1 10.75h2.67c.1 1.88.47 3.55 1.07 4.86a7 7 0 0 1-3.74-4.86ZM10 16.94c-.74-.94-1.6-2.97-1.72-6.19h3.44c-.12 3.22-.98 5.25-1.72 6.19Zm2.16-1.33c.6-1.31.97-2.98 1.07-4.86h2.67a7 7 0 0 1-3.74 4.86Z" />
+    </svg>
+  );
+}
 
 const BOX =
   'rounded-lg border border-slate-400 bg-white text-base text-slate-900 aria-[invalid=true]:border-red-700';
@@ -16,7 +51,6 @@ interface CountrySelectProps {
   value?: Country;
   onChange: (country?: Country) => void;
   options: { value?: Country; label: string; divider?: boolean }[];
-  iconComponent: ComponentType<{ country?: Country; label: string }>;
   disabled?: boolean;
   readOnly?: boolean;
   'aria-label'?: string;
@@ -30,12 +64,10 @@ function CountrySelect({
   value,
   onChange,
   options,
-  iconComponent: Icon,
   disabled,
   readOnly,
   'aria-label': ariaLabel,
 }: CountrySelectProps) {
-  const selected = options.find((option) => !option.divider && option.value === value);
   return (
     <div
       className={cn(
@@ -43,7 +75,7 @@ function CountrySelect({
         'relative flex shrink-0 items-center gap-2 px-3 py-2 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-main',
       )}
     >
-      <Icon country={value} label={selected?.label ?? ''} />
+      <CountryFlag country={value} />
       <span aria-hidden="true" className="tabular-nums">
         {value ? `+${getCountryCallingCode(value)}` : '+'}
       </span>
@@ -110,8 +142,8 @@ export interface PhoneInputProps {
 /**
  * A phone number with its country (spec §5, §9): Spain (+34) unless another is chosen or typed
  * with its prefix, formatted as the country writes it while typing, and given back in E.164, as
- * the API stores it (ADR 0034). react-phone-number-input with its bundled flags (nothing is loaded
- * from other sites) and Spanish country names.
+ * the API stores it (ADR 0034). react-phone-number-input with Spanish country names; the flags are
+ * our own files (nothing is loaded from other sites).
  */
 export function PhoneInput({
   id,
@@ -134,7 +166,6 @@ export function PhoneInput({
       initialValueFormat="national"
       countryOptionsOrder={[DEFAULT_PHONE_COUNTRY, '|', '...']}
       labels={LABELS}
-      flags={flags}
       countrySelectComponent={CountrySelect}
       autoComplete="tel"
       placeholder={placeholder ?? PHONE_PLACEHOLDER}

@@ -174,6 +174,8 @@ describe('phone', () => {
     expect(country().value).toBe('ES');
     expect(country().selectedOptions[0]?.textContent).toBe('España (+34)');
     expect(screen.getByText('+34')).toBeTruthy();
+    // The flag is our own file (the library's default fetches it from another site).
+    expect(document.querySelector('img')?.getAttribute('src')).toMatch(/3x2\/ES\.svg/);
     // Spain first, then every country by its Spanish name with its code.
     expect(country().options[0]?.textContent).toBe('España (+34)');
     expect([...country().options].map((o) => o.textContent)).toContain('Reino Unido (+44)');

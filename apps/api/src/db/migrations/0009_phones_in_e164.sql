@@ -2,7 +2,7 @@
 -- it writes; this brings the ones already stored along, where the number is certain from the text
 -- alone: separators go, "00" becomes "+", and a Spanish 9-digit number without prefix (spec §9
 -- default country ES) gets +34. Anything else (text, other lengths, a "(0)" trunk prefix) is left
--- as it is: the forms show it and ask for a valid number when it is next saved.
+-- as it is: the API refuses it on the next write, and the phone fields ask for a valid number.
 CREATE FUNCTION migration_phone_in_e164(phone text) RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -377,6 +378,26 @@ describe('file', () => {
       'No se ha podido subir el archivo. Inténtalo de nuevo.',
     );
     expect(shownValue()).toBeNull();
+  });
+
+  it('passes axe after a refused file, while uploading and once uploaded', async () => {
+    const answer = deferred<Response>();
+    fakeApi({ frame: false, routes: { 'POST /api/upload': () => answer.promise } });
+    const { container } = render(<Harness item={cv} />);
+    const check = async () => {
+      const result = await axe.run(container, {
+        rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+    };
+    choose(new File(['x'], 'virus.exe'));
+    await check();
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await screen.findByRole('progressbar');
+    await check();
+    answer.resolve(jsonResponse(stored, 201));
+    await screen.findByText('cv.pdf (12,3 KB)');
+    await check();
   });
 
   it('formatFileSize writes one decimal the Spanish way', () => {

@@ -254,7 +254,8 @@ describe('profile-completion wizard (spec §2 Modals, §4 Profile wizard)', () =
         headers: { authorization: `Bearer ${session.jwt}` },
       })
     ).json()) as { phone: string };
-    expect(me.phone.replace(/\s/g, '')).toContain('612345678');
+    // Spanish by default, stored in international form (E.164).
+    expect(me.phone).toBe('+34612345678');
 
     // Reopening shows the saved answers; closing asks first, the second close ends it.
     await page.goto('/profile/completar');

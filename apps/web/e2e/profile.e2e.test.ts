@@ -212,18 +212,28 @@ describe('profile page', () => {
     try {
       await page.goto('/profile');
       const phone = page.getByRole('textbox', { name: /Teléfono/ });
-      await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe(me.phone);
+      // Stored in E.164, shown as Spain writes it beside its country (+34).
+      expect(me.phone).toMatch(/^\+34\d{9}$/);
+      await expect
+        .poll(async () => `+34${(await phone.inputValue()).replace(/\s/g, '')}`, {
+          timeout: 10_000,
+        })
+        .toBe(me.phone);
+      const country = page.getByRole('combobox', { name: 'Prefijo del país' });
+      expect(await country.inputValue()).toBe('ES');
 
-      await phone.fill('no es un teléfono');
+      await phone.fill('699 00');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await page.getByText('Formato no válido.').waitFor();
 
-      await phone.fill('+34 699 000 111');
+      await phone.fill('699 000 111');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await page.getByText('Tus datos se han guardado.').waitFor();
+      const saved = await api<{ phone: string | null }>(baseUrl, session.jwt, '/api/users/me');
+      expect(saved.phone).toBe('+34699000111');
 
       await page.reload();
-      await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe('+34 699 000 111');
+      await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe('699 00 01 11');
     } finally {
       await api(baseUrl, session.jwt, '/api/user/me', {
         method: 'PUT',

@@ -185,7 +185,12 @@ describe('project journey', () => {
 
     await page.getByRole('link', { name: 'Inscribirme' }).click();
     await page.waitForURL(`**/projects/${projectId}/inscripcion`);
-    await page.getByLabel('Tu CV en PDF').setInputFiles({
+    // The Spanish "Elegir archivo" button opens the browser's file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /Tu CV en PDF/ }).click();
+    await (
+      await chooser
+    ).setFiles({
       name: 'cv-irene.pdf',
       mimeType: 'application/pdf',
       buffer: CV_PDF,
@@ -362,7 +367,11 @@ describe('organisation creation', () => {
 
     await page.getByRole('heading', { name: /Dónde encontraros/ }).waitFor();
     await page.getByLabel('Provincia').selectOption('Murcia');
-    await page.getByLabel('Logo').setInputFiles({
+    const logoChooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /^Logo/ }).click();
+    await (
+      await logoChooser
+    ).setFiles({
       name: 'logo-raices.png',
       mimeType: 'image/png',
       buffer: LOGO_PNG,

@@ -9,6 +9,7 @@ export * from './constants/questionnaire';
 export * from './workflow/project-workflow';
 export * from './schemas/strapi';
 export * from './constants/field-rules';
+export * from './constants/phone';
 export * from './schemas/account';
 export * from './constants/progress';
 export * from './schemas/fields';

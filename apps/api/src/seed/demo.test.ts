@@ -10,6 +10,7 @@ import {
   PROJECT_STATUSES,
   PROVINCES,
   STUDY_AREAS,
+  toE164Phone,
 } from '@plataforma/shared';
 import { withDatabase } from '../../test/global-setup';
 import { getTestDatabase } from '../../test/helpers/db';
@@ -144,6 +145,18 @@ describe('demo data', () => {
     expect(user.phone).toBeNull();
     expect(student).toBeDefined();
     expect(student?.province).toBeNull();
+  });
+
+  it('stores every phone of the demo data in international form, as the API would (E.164)', async () => {
+    const phones = [
+      ...(await db.select({ phone: users.phone }).from(users).where(isNotNull(users.phone))),
+      ...(await db
+        .select({ phone: organizations.contact_phone })
+        .from(organizations)
+        .where(isNotNull(organizations.contact_phone))),
+    ].map((row) => row.phone);
+    expect(phones.length).toBeGreaterThan(10);
+    for (const phone of phones) expect(toE164Phone(phone ?? '')).toBe(phone);
   });
 
   it('leaves the new coordinator without organisation, and gives the other one an organisation', async () => {
@@ -290,6 +303,12 @@ describe('demo data', () => {
         .from(students)
         .where(sql`length(${students.primaryKey}) > 5`);
       expect(keys).toHaveLength(expected.students);
+      // Phones as the API stores them (E.164, ADR 0034).
+      const phones = await db
+        .select({ phone: users.phone })
+        .from(users)
+        .where(sql`${users.phone} !~ '^[+][1-9][0-9]{6,14}$'`);
+      expect(phones).toEqual([]);
       // Running it again is another batch, not a collision.
       await expect(seedScale(db, 1, log)).resolves.toMatchObject({ students: expected.students });
     },

@@ -197,9 +197,9 @@ function fullName(i: SQL): { name: SQL; surname: SQL } {
   };
 }
 
-/** "+34 6xx xxx xxx", varied by the integer expression. */
+/** "+346xxxxxxxx" (E.164, as phones are stored: ADR 0034), varied by the integer expression. */
 function phone(i: SQL): SQL {
-  return sql`'+34 6' || lpad(((${i}) % 100)::text, 2, '0') || ' ' || lpad((((${i}) * 37) % 1000)::text, 3, '0') || ' ' || lpad((((${i}) * 91) % 1000)::text, 3, '0')`;
+  return sql`'+346' || lpad(((${i}) % 100)::text, 2, '0') || lpad((((${i}) * 37) % 1000)::text, 3, '0') || lpad((((${i}) * 91) % 1000)::text, 3, '0')`;
 }
 
 /** A well-formed DNI: 8 digits and the check letter of the number. */

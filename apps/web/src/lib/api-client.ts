@@ -172,6 +172,31 @@ export function refreshSession(): Promise<boolean> {
 }
 
 /**
+ * Runs `send` with the session's access token (undefined without a session or when `auth` is
+ * false) and, when that token is refused with a 401, renews it once with the refresh token
+ * (ADR 0008) and runs `send` again. The one rule every call to the API follows, whatever carries
+ * it (`fetch` here, XMLHttpRequest for uploads with progress in `upload.ts`).
+ */
+export async function withSessionToken<T>(
+  send: (token: string | undefined) => Promise<T>,
+  auth = true,
+): Promise<T> {
+  const sentToken = auth ? getToken() : undefined;
+  try {
+    return await send(sentToken);
+  } catch (error) {
+    const expired = error instanceof ApiError && error.status === 401 && sentToken !== undefined;
+    if (!expired) throw error;
+    // Another call may already have renewed the token while this one was on its way.
+    if (getToken() !== sentToken || (await refreshSession())) {
+      return send(getToken());
+    }
+    clearSession();
+    throw error;
+  }
+}
+
+/**
  * Calls the API and resolves with the parsed JSON body (undefined for an empty answer such as
  * 204). Rejects with an {@link ApiError} on a non-2xx answer or a network failure; an aborted
  * request rejects with the AbortError untouched, so TanStack Query can tell cancellation apart.
@@ -179,20 +204,19 @@ export function refreshSession(): Promise<boolean> {
  *
  * @param path absolute path on this origin, e.g. `/api/branding-saas?populate=*`
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const sentToken = options.auth === false ? undefined : getToken();
-  try {
-    return await send<T>(path, options, sentToken);
-  } catch (error) {
-    const expired = error instanceof ApiError && error.status === 401 && sentToken !== undefined;
-    if (!expired) throw error;
-    // Another call may already have renewed the token while this one was on its way.
-    if (getToken() !== sentToken || (await refreshSession())) {
-      return send<T>(path, options, getToken());
-    }
-    clearSession();
-    throw error;
-  }
+export function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return withSessionToken((token) => send<T>(path, options, token), options.auth !== false);
+}
+
+/** The error of a request that never got an answer (offline, DNS, connection refused). */
+export function networkError(cause: unknown): ApiError {
+  return new ApiError(
+    NETWORK_ERROR_STATUS,
+    'No se pudo conectar con el servidor',
+    'NetworkError',
+    {},
+    { cause },
+  );
 }
 
 async function send<T>(path: string, options: ApiRequestOptions, token?: string): Promise<T> {
@@ -216,19 +240,21 @@ async function send<T>(path: string, options: ApiRequestOptions, token?: string)
     response = await fetch(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(
-      NETWORK_ERROR_STATUS,
-      'No se pudo conectar con el servidor',
-      'NetworkError',
-      {},
-      {
-        cause: error,
-      },
-    );
+    throw networkError(error);
   }
+  return readAnswer<T>(response, options.responseType);
+}
 
+/**
+ * The body of an API answer: an {@link ApiError} for a non-2xx one, the Blob when asked for, else
+ * the parsed JSON (undefined when empty).
+ */
+export async function readAnswer<T>(
+  response: Response,
+  responseType: ApiRequestOptions['responseType'] = 'json',
+): Promise<T> {
   if (!response.ok) throw await toApiError(response);
-  if (options.responseType === 'blob') return (await response.blob()) as T;
+  if (responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (text === '') return undefined as T;

@@ -1,15 +1,84 @@
 import type { UploadedFile } from '@plataforma/shared';
-import { apiRequest } from './api-client';
+import { networkError, readAnswer, withSessionToken } from './api-client';
+
+/** How much of an upload has been sent, in bytes. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions {
+  /** Aborting it really stops the request; the upload then rejects with an AbortError. */
+  signal?: AbortSignal;
+  /** Called as the browser sends the body. */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+const UPLOAD_PATH = '/api/upload';
 
 /**
  * `POST /api/upload` (multipart field `files`, spec §7, ADR 0011): stores one file and answers it
  * as the API does (a bare array of files). Images are public, so their `url` can be shown at once;
  * PDFs are private and served to whom may see them.
+ *
+ * Sent with XMLHttpRequest because `fetch` reports no upload progress, and files weigh up to
+ * 15 MB (spec §9); the bearer token and the one renewal after a 401 are `apiRequest`'s
+ * (`withSessionToken`), and failures are the same {@link ApiError}s.
  */
-export async function uploadFile(file: File): Promise<UploadedFile> {
-  const body = new FormData();
-  body.append('files', file, file.name);
-  const [stored] = await apiRequest<UploadedFile[]>('/api/upload', { method: 'POST', body });
-  if (!stored) throw new Error('La subida no devolvió ningún archivo.');
-  return stored;
+export function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  return withSessionToken(async (token) => {
+    const body = new FormData();
+    body.append('files', file, file.name);
+    const response = await postWithProgress(UPLOAD_PATH, body, token, options);
+    const [stored] = await readAnswer<UploadedFile[]>(response);
+    if (!stored) throw new Error('La subida no devolvió ningún archivo.');
+    return stored;
+  });
+}
+
+function abortError(): DOMException {
+  return new DOMException('La subida se ha cancelado.', 'AbortError');
+}
+
+/** Answers that carry no body (a Response with one would throw). */
+const BODILESS = new Set([101, 204, 205, 304]);
+
+/** One XMLHttpRequest POST, its answer as a fetch Response so it is read like any other. */
+function postWithProgress(
+  path: string,
+  body: FormData,
+  token: string | undefined,
+  { signal, onProgress }: UploadOptions,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const request = new XMLHttpRequest();
+    const abort = () => request.abort();
+    request.open('POST', path);
+    request.setRequestHeader('Accept', 'application/json');
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    });
+    request.addEventListener('load', () => {
+      const status = request.status;
+      resolve(
+        new Response(BODILESS.has(status) ? null : request.responseText, {
+          status,
+          statusText: request.statusText,
+          headers: { 'content-type': request.getResponseHeader('content-type') ?? '' },
+        }),
+      );
+    });
+    request.addEventListener('error', () =>
+      reject(networkError(new Error('XMLHttpRequest error'))),
+    );
+    request.addEventListener('abort', () => reject(abortError()));
+    request.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
+    signal?.addEventListener('abort', abort, { once: true });
+    request.send(body);
+  });
 }

@@ -32,6 +32,12 @@ export interface FakeRequest {
   body: unknown;
   headers: Record<string, string>;
   init: RequestInit;
+  /**
+   * Uploads only (sent with XMLHttpRequest, `lib/upload.ts`): reports that `loaded` of `total`
+   * bytes are sent, as the browser's `upload.onprogress` would. `init.signal` is aborted when the
+   * page aborts the request.
+   */
+  reportProgress?: (loaded: number, total: number) => void;
 }
 
 export type Route = (request: FakeRequest) => Response | Promise<Response>;
@@ -85,19 +91,10 @@ export function fakeApi(options: FakeApiOptions = {}) {
     ...routes,
   };
   const calls: FakeRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(hrefOf(input), 'http://test');
-    const method = init.method ?? 'GET';
-    const body =
-      typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null);
-    const request: FakeRequest = {
-      method,
-      url,
-      body,
-      headers: (init.headers ?? {}) as Record<string, string>,
-      init,
-    };
+  /** Records the request and answers it from the table. */
+  const answer = (request: FakeRequest): Response | Promise<Response> => {
     calls.push(request);
+    const { method, url } = request;
     const path = `${url.pathname}${url.search}`;
     // The longest matching path answers; on a tie, the later key (a test's own route).
     const key = Object.keys(table)
@@ -107,8 +104,21 @@ export function fakeApi(options: FakeApiOptions = {}) {
       )
       .sort((a, b) => b.length - a.length || b.index - a.index)[0]?.k;
     return key ? table[key]!(request) : notFound();
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: UploadInit = {}) => {
+    const body =
+      typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null);
+    return answer({
+      method: init.method ?? 'GET',
+      url: new URL(hrefOf(input), 'http://test'),
+      body,
+      headers: (init.headers ?? {}) as Record<string, string>,
+      init,
+      reportProgress: init.reportProgress,
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXmlHttpRequest(fetchMock));
   return {
     fetchMock,
     calls,
@@ -120,6 +130,84 @@ export function fakeApi(options: FakeApiOptions = {}) {
     /** The bodies sent to exactly `path`. */
     bodiesSentTo: (path: string) =>
       calls.filter((call) => call.url.pathname === path).map((call) => call.body),
+  };
+}
+
+/** What the fake XMLHttpRequest hands to the fetch mock besides RequestInit. */
+interface UploadInit extends RequestInit {
+  reportProgress?: FakeRequest['reportProgress'];
+}
+
+/**
+ * The XMLHttpRequest of uploads with progress (`lib/upload.ts`), sent through the same fetch mock,
+ * so it is answered by the same table and recorded with every other call: what the page uses of
+ * it (open, setRequestHeader, send, abort, status, responseText, getResponseHeader, the
+ * load/error/abort/loadend events and `upload`'s progress events).
+ */
+function fakeXmlHttpRequest(fetchMock: (input: string, init: UploadInit) => Promise<Response>) {
+  return class FakeXMLHttpRequest extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    statusText = '';
+    responseText = '';
+    private method = 'GET';
+    private href = '';
+    private readonly headers: Record<string, string> = {};
+    private answerHeaders = new Headers();
+    private readonly controller = new AbortController();
+
+    open(method: string, href: string) {
+      this.method = method;
+      this.href = href;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+
+    getResponseHeader(name: string): string | null {
+      return this.answerHeaders.get(name);
+    }
+
+    abort() {
+      if (this.controller.signal.aborted) return;
+      this.controller.abort();
+      this.finish('abort');
+    }
+
+    send(body: XMLHttpRequestBodyInit | null = null) {
+      const signal = this.controller.signal;
+      const init: UploadInit = {
+        method: this.method,
+        headers: { ...this.headers },
+        body,
+        signal,
+        reportProgress: (loaded, total) => {
+          if (signal.aborted) return;
+          this.upload.dispatchEvent(
+            new ProgressEvent('progress', { lengthComputable: true, loaded, total }),
+          );
+        },
+      };
+      void (async () => {
+        try {
+          const response = await fetchMock(this.href, init);
+          if (signal.aborted) return;
+          this.status = response.status;
+          this.statusText = response.statusText;
+          this.answerHeaders = response.headers;
+          this.responseText = await response.text();
+          if (!signal.aborted) this.finish('load');
+        } catch {
+          if (!signal.aborted) this.finish('error');
+        }
+      })();
+    }
+
+    private finish(type: 'load' | 'error' | 'abort') {
+      this.dispatchEvent(new ProgressEvent(type));
+      this.dispatchEvent(new ProgressEvent('loadend'));
+    }
   };
 }
 

@@ -23,7 +23,7 @@ describe('field rules shared by the forms and the API', () => {
       expect(PROFILE_PHONE_PATTERN.test(phone)).toBe(false);
   });
 
-  it('when the API checks a phone, it accepts and refuses exactly what the form pattern does', () => {
+  it('when the API checks a phone, it accepts what the form pattern does, as a number of a possible length', () => {
     for (const phone of ['+34 600 000 000', '+34 1234567890123456', '(91) 1234567', 'llámame'])
       expect(phoneSchema.safeParse(phone).success).toBe(PROFILE_PHONE_PATTERN.test(phone));
   });

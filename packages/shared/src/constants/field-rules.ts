@@ -20,6 +20,9 @@ export const PHONE_PATTERN = /^(\+\d{1,4})?[\d\s.-]{1,15}$/;
 export const PROFILE_PHONE_PATTERN = new RegExp(
   `^(\\+\\d{1,4}[\\s.-]?)?(?=(?:\\D*\\d){1,${PHONE_MAX_DIGITS}}\\D*$)(\\(\\d{1,5}\\)[\\s.-]?)?[\\d\\s.-]{1,${PHONE_MAX_DIGITS * 2}}$`,
 );
+/** Spec §5 Phone placeholder. */
+export const PHONE_PLACEHOLDER = '(+XX) XXXXXXXXX';
+
 /** Longest phone text kept, separators included. */
 export const PHONE_MAX_LENGTH = 30;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PHONE_MAX_LENGTH, PROFILE_PHONE_PATTERN } from '../constants/field-rules';
+import { PHONE_MAX_LENGTH } from '../constants/field-rules';
+import { phoneSchema } from './account';
 import { noLineBreaks } from './fields';
 
 /**
@@ -16,11 +17,11 @@ const ignored = (max: number) =>
     .transform((v) => (v?.trim() ? v : undefined));
 const email = noLineBreaks(z.string().max(254)).pipe(z.email('must be a valid email address'));
 const projectName = text(255).refine((v) => v.trim() !== '', 'is required');
-/** Spec §5 Phone, as every phone the API keeps; empty means absent. */
+/** Spec §5 Phone, as every phone the API keeps (E.164 out, ADR 0034); empty means absent. */
 const phone = text(PHONE_MAX_LENGTH)
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined))
-  .refine((v) => v === undefined || PROFILE_PHONE_PATTERN.test(v), 'must be a phone number');
+  .pipe(phoneSchema.optional());
 
 export const inviteBodySchema = z.strictObject({ email });
 export const confirmApplyBodySchema = z.strictObject({

@@ -56,7 +56,8 @@ describe('POST /api/users-permissions/register-partialy', () => {
         email: data.email,
         name: 'Lucía',
         surname: 'Martínez Ruiz',
-        phone: '+34 600 123 456',
+        // Stored in international form (E.164), whatever the form sent (ADR 0034).
+        phone: '+34600123456',
         profileType,
         confirmed: false,
         blocked: false,

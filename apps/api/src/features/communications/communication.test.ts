@@ -322,7 +322,8 @@ describe('confirmSelected', () => {
     const [toTeacher] = await sink.waitFor(s.teacher.user.email);
     expect(toStudent!.subject).toBe(`¡Enhorabuena! Te han seleccionado para «${s.project.title}»`);
     expect(toStudent!.text).toContain(`Correo: ${s.teacher.user.email}`);
-    expect(toStudent!.text).toContain('Teléfono: +34 611 222 333');
+    // Shown grouped as people read it, however it was stored.
+    expect(toStudent!.text).toContain('Teléfono: +34 611 22 23 33');
     expect(toTeacher!.subject).toBe(`Selección completada en «${s.project.title}»`);
     expect(toTeacher!.text).toContain(`Correo: ${s.student.user.email}`);
   });
@@ -410,7 +411,7 @@ describe('confirmProject', () => {
     const [row] = await outboxTo(s.teacher.user.email);
     expect(row!.subject).toBe(`Tu proyecto «${s.project.title}»: Rechazada`);
     expect(row!.text).toContain('Motivo: Falta describir los objetivos');
-    expect(row!.text).toContain('Teléfono de contacto: +34 968 000 000');
+    expect(row!.text).toContain('Teléfono de contacto: +34 968 00 00 00');
     expect(row!.text).toContain('/projects/personal');
   });
 

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  httpUrlSchema,
-  PHONE_MAX_LENGTH,
-  PROFILE_PHONE_PATTERN,
-} from '@plataforma/shared';
+import { EMAIL_MAX_LENGTH, httpUrlSchema, phoneSchema } from '@plataforma/shared';
 import { organizations } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
@@ -28,9 +23,7 @@ export const organizationType = defineContentType({
     web: httpUrlSchema.max(500),
     linkedin: httpUrlSchema.max(500),
     contact_mail: z.email().max(EMAIL_MAX_LENGTH),
-    contact_phone: z
-      .string()
-      .max(PHONE_MAX_LENGTH)
-      .regex(PROFILE_PHONE_PATTERN, 'must be a phone number'),
+    // Stored in E.164 whatever the client sends (ADR 0034).
+    contact_phone: phoneSchema,
   },
 });

@@ -38,7 +38,8 @@ const organizationData = (name = unique('Asociación')) => ({
   web: 'https://asociacion.example.es',
   linkedin: 'https://www.linkedin.com/company/asociacion',
   reachedUsHow: 'Por la universidad',
-  contact_phone: '+34 600 111 222',
+  // A national number with separators: stored in E.164 (ADR 0034).
+  contact_phone: '600 111 222',
   contact_mail: 'hola@asociacion.example.es',
   contact_name: 'Lucía Pérez',
 });
@@ -62,6 +63,7 @@ describe('a coordinator creates their organisation', () => {
     expect(res.body.data.attributes).toMatchObject({
       contact_mail: 'hola@asociacion.example.es',
       contact_name: 'Lucía Pérez',
+      contact_phone: '+34600111222',
     });
     // Linked, they may now publish projects for it.
     const project = await send(app, 'POST', '/api/projects', {

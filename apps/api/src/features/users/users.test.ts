@@ -139,11 +139,38 @@ describe('PUT /api/users/:id', () => {
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      phone: '+34 611 222 333',
+      phone: '+34611222333',
       name: 'Lucía',
       surname: 'García',
       username,
     });
+  });
+
+  it('when a phone comes without prefix or with separators, it is stored in international form (E.164, Spain by default)', async () => {
+    const { user, headers } = await signedIn(app, 'student');
+    for (const [sent, stored] of [
+      ['611 22 23 33', '+34611222333'],
+      ['(91) 123 45 67', '+34911234567'],
+      ['0044 20 7946 0958', '+442079460958'],
+    ] as const) {
+      const { status, body } = await call('PUT', `/api/users/${user.id}`, headers, { phone: sent });
+      expect(status).toBe(200);
+      expect(body.phone).toBe(stored);
+    }
+    const [row] = await (
+      await getTestDatabase()
+    ).db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row?.phone).toBe('+442079460958');
+  });
+
+  it('when a phone has the spec §5 format but an impossible length, the answer is 400 and nothing changes', async () => {
+    const { user, headers } = await signedIn(app, 'student');
+    const { status, body } = await call('PUT', `/api/users/${user.id}`, headers, { phone: '123' });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain('is not a valid phone number');
   });
 
   it('when a user tries to change someone else, the answer is 404 (not visible) or 403', async () => {
@@ -343,6 +370,15 @@ describe('PUT /api/user/me', () => {
     expect(student?.primaryKey).toMatch(/^E\d{4,}$/);
     const again = await call('PUT', '/api/user/me', headers, { profileType: 'teacher' });
     expect(again.status).toBe(400);
+  });
+
+  it('when the wizard sends a Spanish number without prefix, the phone is stored as +34 in E.164', async () => {
+    const user = await createUser({ phone: null });
+    const { status, body } = await call('PUT', '/api/user/me', bearer(app, user.id), {
+      phone: '968 00 01 11',
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ phone: '+34968000111' });
   });
 
   it('when someone chooses admin, the answer is 403 and nothing changes', async () => {

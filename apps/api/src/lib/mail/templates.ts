@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inkOnLight, parseRgb, readableTextColor } from '@plataforma/shared';
+import { formatPhone, inkOnLight, parseRgb, readableTextColor } from '@plataforma/shared';
 
 /**
  * The emails the platform sends (issue 3 Email; spec §7 Communications), each with the data it
@@ -10,6 +10,8 @@ const line = z
   .string()
   .max(500)
   .refine((v) => !/[\r\n]/.test(v), 'no puede contener saltos de línea');
+/** A phone as people read it ("+34 612 34 56 78"); phones are stored in E.164 (ADR 0034). */
+const phone = line.transform(formatPhone);
 /** Free text written by a person (an application's motivation): line breaks are kept. */
 const paragraph = z.string().max(5000);
 const link = z.url({ protocol: /^https?$/, error: 'debe ser un enlace http(s)' }).max(2000);
@@ -42,7 +44,7 @@ export const TEMPLATE_DATA = {
     /** The other party: the tutor for the student, the student for the tutor. */
     contactName: line.optional(),
     contactEmail: line.optional(),
-    phone: line.optional(),
+    phone: phone.optional(),
     link: link.optional(),
   }),
   confirmProject: z.object({
@@ -50,7 +52,7 @@ export const TEMPLATE_DATA = {
     projectName: line,
     status: line,
     reason: paragraph.optional(),
-    contact_phone: line.optional(),
+    contact_phone: phone.optional(),
     link: link.optional(),
   }),
   confirmNewCandidates: z.object({

@@ -55,8 +55,8 @@ export function dni(number: number): string {
   return `${digits}${DNI_LETTERS[Number(digits) % 23]}`;
 }
 
-/** A Spanish mobile number in the form the phone input writes. */
+/** A Spanish mobile number as the platform stores phones: E.164 (ADR 0034). */
 export function mobilePhone(rng: Random): string {
   const digits = () => String(rng.int(0, 999)).padStart(3, '0');
-  return `+34 6${String(rng.int(0, 99)).padStart(2, '0')} ${digits()} ${digits()}`;
+  return `+346${String(rng.int(0, 99)).padStart(2, '0')}${digits()}${digits()}`;
 }

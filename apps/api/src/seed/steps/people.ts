@@ -322,7 +322,7 @@ function demoStudentPlan(ctx: SeedContext, catalogue: SeededCatalogue, email: st
       email,
       name: 'Lucía',
       surname: 'Martínez Navarro',
-      phone: '+34 612 345 678',
+      phone: '+34612345678',
       profileType: 'student',
     },
     campus,

@@ -40,9 +40,22 @@ export interface CatalogueFilters {
   page: number;
 }
 
+/** A degree a call is for, with the university that teaches it (through its campus). */
+export interface CallDegree {
+  id: number;
+  name: string;
+  /** The universities of the degree's campuses (a degree row belongs to one campus). */
+  universities: string[];
+}
+
 /** A call (convocatoria) a student may apply under. */
 export interface Call {
   id: number;
   name: string;
   requiresDni: boolean;
+  /** `academic_period_start` / `academic_period_end`, "yyyy-MM-dd". */
+  periodStart: string | null;
+  periodEnd: string | null;
+  description: string | null;
+  degrees: CallDegree[];
 }

@@ -6,5 +6,5 @@ export const FORM_MESSAGES = {
   maxLength: 'Longitud máxima alcanzada.',
 } as const;
 
-/** Spec §5 Phone placeholder. */
-export const PHONE_PLACEHOLDER = '(+XX) XXXXXXXXX';
+/** Spec §5 Phone placeholder (one copy, in the shared field rules). */
+export { PHONE_PLACEHOLDER } from '@plataforma/shared';

@@ -77,9 +77,9 @@ describe('steps and values', () => {
     ).toEqual({ a: 'x', b: 'y', c: 4 });
   });
 
-  it('a submitted phone without prefix gets +34 (default country ES)', () => {
+  it('a submitted phone without prefix gets +34 (default country ES), in E.164', () => {
     expect(getSubmittedValues([{ type: 'phone', value: 'p' }], { p: '600 123 456' })).toEqual({
-      p: '+34 600 123 456',
+      p: '+34600123456',
     });
   });
 

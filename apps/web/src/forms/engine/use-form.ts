@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FormItem, FormValue, FormValues } from '../types';
-import { toInternationalPhone } from './phone';
+import { toE164Phone } from '@plataforma/shared';
 import { useDependencies } from './use-dependencies';
 import { getActiveItems, isItemVisible, validateItem, validateStep } from './validation';
 
@@ -37,7 +37,7 @@ export function getProgress(stepIndex: number, stepCount: number): number {
 
 /**
  * The values of the fields shown for these values (hidden items and information left out); phones
- * without a prefix get Spain's (spec §9 default country ES).
+ * in E.164, Spanish when written without a prefix (spec §9 default country ES, ADR 0034).
  */
 export function getSubmittedValues(items: FormItem[], values: FormValues): FormValues {
   const submitted: FormValues = {};
@@ -45,7 +45,7 @@ export function getSubmittedValues(items: FormItem[], values: FormValues): FormV
     if (item.type === 'information') continue;
     const value = values[item.value];
     submitted[item.value] =
-      item.type === 'phone' && typeof value === 'string' ? toInternationalPhone(value) : value;
+      item.type === 'phone' && typeof value === 'string' ? (toE164Phone(value) ?? value) : value;
   }
   return submitted;
 }

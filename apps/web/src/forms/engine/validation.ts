@@ -1,6 +1,6 @@
 import type { FormItem, FormValue, FormValues } from '../types';
 import { isIsoDate } from './dates';
-import { PHONE_PATTERN } from '@plataforma/shared';
+import { isPhoneNumber, PHONE_PATTERN } from '@plataforma/shared';
 import { FORM_MESSAGES } from './messages';
 import { isMonth } from './month';
 
@@ -55,6 +55,10 @@ export function validateItem(
   const pattern = item.pattern ?? (item.type === 'phone' ? PHONE_PATTERN : undefined);
   if (pattern !== undefined && typeof value === 'string') {
     if (!toRegExp(pattern).test(value.trim())) return FORM_MESSAGES.pattern;
+  }
+  // Phones are stored in E.164 (ADR 0034): a number of a possible length for its country.
+  if (item.type === 'phone' && typeof value === 'string' && !isPhoneNumber(value)) {
+    return FORM_MESSAGES.pattern;
   }
   return undefined;
 }

@@ -11,6 +11,11 @@ export function getErrorId(id: string): string {
   return `${id}-error`;
 }
 
+/** Id of a field's label (for controls named by it and their own text, `aria-labelledby`). */
+export function getLabelId(id: string): string {
+  return `${id}-label`;
+}
+
 /** Id of the element holding a field's sublabel or hint. */
 export function getHintId(id: string): string {
   return `${id}-hint`;
@@ -74,7 +79,7 @@ export function FieldShell({ item, id, error, hint, after, children, className }
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       {item.label !== undefined ? (
-        <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        <label id={getLabelId(id)} htmlFor={id} className="text-sm font-semibold text-slate-900">
           {item.icon}
           <LabelText label={item.label} />
           <OptionalMark item={item} />

@@ -1,12 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/api';
+import { fakeApi, jsonResponse, strapiError } from '../../../test/api';
 import { FormField } from '../form-field';
 import type { FormItem, FormValue } from '../types';
 import { validateItem } from '../engine/validation';
-import { toInternationalPhone } from '../engine/phone';
 import { askPhoneWhenMissing } from './phone-field';
 import { formatFileSize } from './file-field';
 
@@ -163,15 +163,52 @@ describe('date by keyboard', () => {
 });
 
 describe('phone', () => {
-  it('shows the placeholder "(+XX) XXXXXXXXX" and checks the phone pattern', () => {
-    render(<Harness item={{ type: 'phone', value: 'p', label: 'Teléfono' }} />);
+  const phone: FormItem = { type: 'phone', value: 'p', label: 'Teléfono' };
+  const country = () =>
+    screen.getByRole<HTMLSelectElement>('combobox', { name: 'Prefijo del país' });
+
+  it('shows Spain (+34) as the country, changeable, and the placeholder "(+XX) XXXXXXXXX"', () => {
+    render(<Harness item={phone} />);
     const input = screen.getByLabelText('Teléfono');
     expect(input.getAttribute('placeholder')).toBe('(+XX) XXXXXXXXX');
     expect(input.getAttribute('type')).toBe('tel');
-    fireEvent.change(input, { target: { value: '600 12a' } });
-    expect(screen.getByRole('alert').textContent).toBe('Formato no válido.');
-    fireEvent.change(input, { target: { value: '+34 600 123 456' } });
+    expect(country().value).toBe('ES');
+    expect(country().selectedOptions[0]?.textContent).toBe('España (+34)');
+    expect(screen.getByText('+34')).toBeTruthy();
+    // The flag is our own file (the library's default fetches it from another site).
+    expect(document.querySelector('img')?.getAttribute('src')).toMatch(/3x2\/ES\.svg/);
+    // Spain first, then every country by its Spanish name with its code.
+    expect(country().options[0]?.textContent).toBe('España (+34)');
+    expect([...country().options].map((o) => o.textContent)).toContain('Reino Unido (+44)');
+  });
+
+  it('a Spanish number typed without prefix is held in E.164 (+34)', () => {
+    render(<Harness item={phone} />);
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '612 345 678' } });
+    expect(shownValue()).toBe('+34612345678');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an incomplete number says "Formato no válido."', () => {
+    render(<Harness item={phone} />);
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '600 12' } });
+    expect(screen.getByRole('alert').textContent).toBe('Formato no válido.');
+  });
+
+  it('another country is chosen in the select, or typed with its prefix', () => {
+    render(<Harness item={phone} />);
+    fireEvent.change(country(), { target: { value: 'GB' } });
+    expect(screen.getByText('+44')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '20 7946 0958' } });
+    expect(shownValue()).toBe('+442079460958');
+  });
+
+  it('a phone stored before in national form is shown with its country', () => {
+    render(<Harness item={phone} initial="968 000 000" />);
+    expect(country().value).toBe('ES');
+    expect(screen.getByLabelText<HTMLInputElement>('Teléfono').value.replace(/\s/g, '')).toBe(
+      '968000000',
+    );
   });
 
   it('askPhoneWhenMissing shows the item only to a user with no phone, with the profile pattern', () => {
@@ -181,41 +218,59 @@ describe('phone', () => {
     expect(asked.condition?.({})).toBe(true);
     expect(validateItem(asked, '+34 (91) 123 45 67', {})).toBeUndefined();
   });
-
-  it('a number without prefix is Spanish by default (+34)', () => {
-    expect(toInternationalPhone('600 123 456')).toBe('+34 600 123 456');
-    expect(toInternationalPhone('+44 20 1234')).toBe('+44 20 1234');
-  });
 });
 
 describe('file', () => {
   const cv: FormItem = { type: 'file', value: 'cv', label: 'Currículum' };
 
-  function choose(file: File) {
-    fireEvent.change(screen.getByLabelText('Currículum'), { target: { files: [file] } });
+  /** The browser's file input, hidden behind the Spanish button. */
+  function picker(): HTMLInputElement {
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    return input;
   }
 
-  it('shows the 15MB hint and accepts the spec §5 types', () => {
+  function choose(file: File) {
+    fireEvent.change(picker(), { target: { files: [file] } });
+  }
+
+  /** A promise the test settles when it chooses (a slow upload). */
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  }
+
+  const stored = [{ id: 7, name: 'cv.pdf', size: 12.34, url: '/api/upload/files/7/content' }];
+
+  it("is a Spanish button and text instead of the browser's own file input, with the 15MB hint and the spec §5 types", () => {
     render(<Harness item={cv} />);
-    const input = screen.getByLabelText('Currículum');
+    const button = screen.getByRole('button', { name: 'Currículum Elegir archivo' });
+    expect(screen.getByLabelText('Currículum')).toBe(button);
+    expect(screen.getByText('Ningún archivo elegido')).toBeTruthy();
+    expect(button.getAttribute('aria-describedby')).toMatch(/field-hint/);
     expect(screen.getByText('El archivo debe pesar menos de 15MB.')).toBeTruthy();
-    expect(input.getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg,.webp,.avif,.svg');
+    expect(picker().hidden).toBe(true);
+    expect(picker().getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg,.webp,.avif,.svg');
+    const opened = vi.spyOn(picker(), 'click');
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledOnce();
   });
 
   it('when the type is not allowed, alerts "Archivo no permitido. Solo se aceptan: {list}" and uploads nothing', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi({ frame: false });
     render(<Harness item={cv} />);
     choose(new File(['x'], 'virus.exe'));
     expect(screen.getByRole('alert').textContent).toBe(
       'Archivo no permitido. Solo se aceptan: pdf, png, jpg, jpeg, webp, avif, svg',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('when the file weighs more than 15MB, refuses it and uploads nothing', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi({ frame: false });
     render(<Harness item={cv} />);
     const big = new File(['x'], 'cv.pdf');
     Object.defineProperty(big, 'size', { value: 15 * 1024 * 1024 + 1 });
@@ -223,32 +278,126 @@ describe('file', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'El archivo pesa más de 15MB y no se puede subir.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('an allowed file is posted to /api/upload and shown with its size in KB to one decimal', async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse(
-        [{ id: 7, name: 'cv.pdf', size: 12.34, url: '/api/upload/files/7/content' }],
-        201,
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi({
+      frame: false,
+      routes: { 'POST /api/upload': () => jsonResponse(stored, 201) },
+    });
     render(<Harness item={cv} />);
     choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toContain('/api/upload');
-    expect(init.method).toBe('POST');
-    expect((init.body as FormData).get('files')).toBeInstanceOf(File);
+    const [post] = api.callsTo('POST', '/api/upload');
+    expect((post?.body as FormData).get('files')).toBeInstanceOf(File);
+    expect(post?.headers.Authorization).toBeUndefined();
     expect(shownValue()).toEqual({
       id: 7,
       name: 'cv.pdf',
       size: 12.34,
       url: '/api/upload/files/7/content',
     });
+    expect(screen.getByRole('button', { name: 'Currículum Cambiar archivo' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Quitar archivo' }));
     expect(screen.getByRole('alert').textContent).toBe('Este campo es obligatorio.');
+    expect(screen.getByText('Ningún archivo elegido')).toBeTruthy();
+  });
+
+  it('shows the progress of the upload as a progress bar with its percentage', async () => {
+    const answer = deferred<Response>();
+    let report: ((loaded: number, total: number) => void) | undefined;
+    fakeApi({
+      frame: false,
+      routes: {
+        'POST /api/upload': ({ reportProgress }) => {
+          report = reportProgress;
+          return answer.promise;
+        },
+      },
+    });
+    render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+
+    const bar = await screen.findByRole('progressbar', {
+      name: 'Progreso de la subida de «cv.pdf»',
+    });
+    expect(screen.getByText('Subiendo «cv.pdf»…').getAttribute('role')).toBe('status');
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report?.(4_500_000, 10_000_000));
+    expect(bar.getAttribute('aria-valuenow')).toBe('45');
+    expect(bar.getAttribute('aria-valuetext')).toBe('45\u00a0%');
+    expect(screen.getByText('45 %')).toBeTruthy();
+    act(() => report?.(10_000_000, 10_000_000));
+    expect(screen.getByText('Guardando «cv.pdf»…').getAttribute('role')).toBe('status');
+
+    answer.resolve(jsonResponse(stored, 201));
+    expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('"Cancelar subida" aborts the request and leaves no value and no error', async () => {
+    const answer = deferred<Response>();
+    let signal: AbortSignal | null | undefined;
+    fakeApi({
+      frame: false,
+      routes: {
+        'POST /api/upload': ({ init }) => {
+          signal = init.signal;
+          return answer.promise;
+        },
+      },
+    });
+    render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar subida' }));
+
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(signal?.aborted).toBe(true);
+    expect(screen.getByText('Subida cancelada.').getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Currículum Elegir archivo' }),
+    );
+    // The answer that would have come is ignored.
+    answer.resolve(jsonResponse(stored, 201));
+    await new Promise((done) => setTimeout(done, 20));
+    expect(shownValue()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Ningún archivo elegido')).toBeTruthy();
+  });
+
+  it('a refused upload says so and keeps no value', async () => {
+    fakeApi({
+      frame: false,
+      routes: { 'POST /api/upload': () => strapiError(413, 'File too large') },
+    });
+    render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No se ha podido subir el archivo. Inténtalo de nuevo.',
+    );
+    expect(shownValue()).toBeNull();
+  });
+
+  it('passes axe after a refused file, while uploading and once uploaded', async () => {
+    const answer = deferred<Response>();
+    fakeApi({ frame: false, routes: { 'POST /api/upload': () => answer.promise } });
+    const { container } = render(<Harness item={cv} />);
+    const check = async () => {
+      const result = await axe.run(container, {
+        rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+    };
+    choose(new File(['x'], 'virus.exe'));
+    await check();
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await screen.findByRole('progressbar');
+    await check();
+    answer.resolve(jsonResponse(stored, 201));
+    await screen.findByText('cv.pdf (12,3 KB)');
+    await check();
   });
 
   it('formatFileSize writes one decimal the Spanish way', () => {

@@ -1,10 +1,10 @@
 import { ALLOWED_FILE_TYPES, FILE_SIZE_LIMIT_BYTES, type UploadedFile } from '@plataforma/shared';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/form';
-import { Button } from '../../components/ui/button';
-import { uploadFile } from '../../lib/upload';
+import { Button, buttonClasses } from '../../components/ui/button';
 import type { FieldProps, FormItem } from '../types';
-import { describe, FieldShell, hasHint } from './field-shell';
+import { describe, FieldShell, getLabelId, hasHint } from './field-shell';
+import { useFileUpload } from './use-file-upload';
 
 /** The value of a file answer: the stored file's reference (ADR 0011); `size` is in KB. */
 export type FileValue = Pick<UploadedFile, 'id' | 'name' | 'size'> & { url?: string };
@@ -13,6 +13,7 @@ export type FileValue = Pick<UploadedFile, 'id' | 'name' | 'size'> & { url?: str
 export const FILE_SIZE_HINT = 'El archivo debe pesar menos de 15MB.';
 export const FILE_TOO_LARGE = 'El archivo pesa más de 15MB y no se puede subir.';
 export const FILE_UPLOAD_FAILED = 'No se ha podido subir el archivo. Inténtalo de nuevo.';
+export const FILE_UPLOAD_CANCELLED = 'Subida cancelada.';
 
 /** Spec §5: the alert for a type that is not accepted. */
 export function getFileTypeError(allowedTypes: string[]): string {
@@ -43,25 +44,45 @@ function isFileValue(value: unknown): value is FileValue {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value;
 }
 
+/** Spanish percentages ("45 %"). */
+const PERCENT = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+
 /**
  * A file uploaded at once through POST /api/upload; the value is its media reference. Types
  * outside the allowed list and files above 15MB are refused before uploading.
+ *
+ * The browser's own file input speaks the browser's language ("Choose File / No file chosen"),
+ * so it stays hidden behind a Spanish "Elegir archivo" button that opens it. Files weigh up to
+ * 15MB (spec §9): the upload shows its progress as a progress bar with the percentage and can be
+ * cancelled, which aborts the request and leaves the value as it was, with no error.
  */
 export function FileField({ item, value, onChange, onBlur, error, id }: FieldProps) {
   const [problem, setProblem] = useState<string>();
-  const [isUploading, setIsUploading] = useState(false);
+  const [note, setNote] = useState<string>();
+  const { underWay, start, cancel } = useFileUpload();
+  const picker = useRef<HTMLInputElement>(null);
+  const chooser = useRef<HTMLButtonElement>(null);
+  // The upload answers seconds later: it reports to the form's handler of that moment, never to
+  // the one of the render that started it (which would write back stale values).
+  const latestOnChange = useRef(onChange);
+  useLayoutEffect(() => {
+    latestOnChange.current = onChange;
+  });
   const allowedTypes = getAllowedTypes(item);
   const uploaded = isFileValue(value) ? value : undefined;
+  const chosenId = `${id}-chosen`;
+  const described = describe(id, error, hasHint(item, FILE_SIZE_HINT));
 
   async function upload(file: File) {
-    setIsUploading(true);
-    try {
-      const stored = await uploadFile(file);
-      onChange({ id: stored.id, name: stored.name, size: stored.size, url: stored.url });
-    } catch {
+    setNote(undefined);
+    const outcome = await start(file);
+    if (outcome.kind === 'stored') {
+      const { id: fileId, name, size, url } = outcome.file;
+      latestOnChange.current({ id: fileId, name, size, url });
+    } else if (outcome.kind === 'failed') {
       setProblem(FILE_UPLOAD_FAILED);
-    } finally {
-      setIsUploading(false);
+    } else {
+      setNote(FILE_UPLOAD_CANCELLED);
     }
   }
 
@@ -74,25 +95,90 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
       after={
         <>
           {problem ? <Alert tone="error">{problem}</Alert> : null}
-          {isUploading ? <p role="status">Subiendo archivo…</p> : null}
-          {uploaded ? (
-            <div className="flex items-center gap-3 text-sm text-slate-800">
-              <span>
-                {uploaded.name} ({formatFileSize(uploaded.size)})
-              </span>
-              <Button variant="secondary" onClick={() => onChange(undefined)}>
-                Quitar archivo
+          {underWay ? (
+            <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-800">
+                <p role="status" className="min-w-0 break-words">
+                  {underWay.percent < 100
+                    ? `Subiendo «${underWay.name}»…`
+                    : `Guardando «${underWay.name}»…`}
+                </p>
+                <span aria-hidden="true" className="font-semibold tabular-nums">
+                  {PERCENT.format(underWay.percent / 100)}
+                </span>
+              </div>
+              <div
+                role="progressbar"
+                aria-label={`Progreso de la subida de «${underWay.name}»`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={underWay.percent}
+                aria-valuetext={PERCENT.format(underWay.percent / 100)}
+                className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+              >
+                <div
+                  className="h-full bg-main transition-[width]"
+                  style={{ width: `${underWay.percent}%` }}
+                />
+              </div>
+              <Button
+                variant="secondary"
+                className="self-start"
+                onClick={() => {
+                  cancel();
+                  chooser.current?.focus();
+                }}
+              >
+                Cancelar subida
               </Button>
             </div>
+          ) : null}
+          {note ? (
+            <p role="status" className="text-sm text-slate-700">
+              {note}
+            </p>
           ) : null}
         </>
       }
     >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <button
+          ref={chooser}
+          id={id}
+          type="button"
+          className={buttonClasses('secondary')}
+          aria-labelledby={`${getLabelId(id)} ${id}-action`}
+          aria-describedby={[described['aria-describedby'], chosenId].filter(Boolean).join(' ')}
+          aria-invalid={described['aria-invalid']}
+          onClick={() => picker.current?.click()}
+          onBlur={onBlur}
+        >
+          <span id={`${id}-action`}>{uploaded ? 'Cambiar archivo' : 'Elegir archivo'}</span>
+        </button>
+        <span id={chosenId} className="min-w-0 text-sm break-words text-slate-800">
+          {uploaded
+            ? `${uploaded.name} (${formatFileSize(uploaded.size)})`
+            : underWay
+              ? null
+              : 'Ningún archivo elegido'}
+        </span>
+        {uploaded ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              onChange(undefined);
+              chooser.current?.focus();
+            }}
+          >
+            Quitar archivo
+          </Button>
+        ) : null}
+      </div>
       <input
-        id={id}
+        ref={picker}
         type="file"
+        hidden
         accept={allowedTypes.map((type) => `.${type}`).join(',')}
-        className="block text-sm text-slate-900"
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -101,9 +187,6 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
           setProblem(reason);
           if (!reason) void upload(file);
         }}
-        onBlur={onBlur}
-        aria-required={!item.optional}
-        {...describe(id, error, hasHint(item, FILE_SIZE_HINT))}
       />
     </FieldShell>
   );

@@ -1,7 +1,7 @@
 import type { FieldProps, FormItem } from '../types';
 import { PROFILE_PHONE_PATTERN } from '@plataforma/shared';
-import { PHONE_PLACEHOLDER } from '../engine/messages';
-import { describe, FieldShell, hasHint, INPUT_CLASSES } from './field-shell';
+import { PhoneInput } from '../../components/ui/phone-input';
+import { describe, FieldShell, hasHint } from './field-shell';
 
 /**
  * Spec §5: in profile forms the phone is asked only when the user has no phone yet, with the
@@ -19,18 +19,18 @@ export function askPhoneWhenMissing(
   };
 }
 
-/** A telephone number; the placeholder is "(+XX) XXXXXXXXX" (spec §5). */
+/**
+ * A telephone number with its country, Spain (+34) by default (spec §5, §9); the value is the
+ * number in E.164 as it is typed, and the placeholder "(+XX) XXXXXXXXX" (spec §5).
+ */
 export function PhoneField({ item, value, onChange, onBlur, error, id }: FieldProps) {
   return (
     <FieldShell item={item} id={id} error={error}>
-      <input
+      <PhoneInput
         id={id}
-        type="tel"
-        autoComplete="tel"
-        className={INPUT_CLASSES}
         value={typeof value === 'string' ? value : ''}
-        placeholder={item.placeholder ?? PHONE_PLACEHOLDER}
-        onChange={(event) => onChange(event.target.value)}
+        placeholder={item.placeholder}
+        onChange={onChange}
         onBlur={onBlur}
         aria-required={!item.optional}
         {...describe(id, error, hasHint(item))}

@@ -78,6 +78,12 @@ describe('/projects/applys', () => {
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Estado' }).value).toBe(
       'Enviada',
     );
+    // The days are Spanish text fields with a calendar, never the browser's date input.
+    const from = screen.getByRole<HTMLInputElement>('textbox', { name: /^Desde/ });
+    expect(from.value).toBe('01/11/2026');
+    expect(from.placeholder).toBe('dd/mm/aaaa');
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Abrir calendario' })).toHaveLength(2);
     const pages = screen.getByRole('navigation', { name: 'Páginas de candidaturas' });
     expect(within(pages).getByRole('link', { name: 'Siguiente' }).getAttribute('href')).toBe(
       '/projects/applys?status=Enviada&university=Murcia&from=2026-11-01&page=2',
@@ -97,7 +103,9 @@ describe('/projects/applys', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: /Organización/ }), {
       target: { value: ' Horizonte ' },
     });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-30' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Hasta/ }), {
+      target: { value: '30/11/2026' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
 
     await waitFor(() =>
@@ -123,6 +131,36 @@ describe('/projects/applys', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('a day that does not exist stops the search with "Formato no válido." on its field', async () => {
+    stubRouteApi('admin', { 'GET /api/applys?': () => jsonResponse(collection(TWO)) });
+    const { router } = renderApp('/projects/applys');
+    await screen.findByRole('table');
+    const from = screen.getByRole('textbox', { name: /^Desde/ });
+    fireEvent.change(from, { target: { value: '31/02/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Formato no válido.');
+    expect(document.activeElement).toBe(from);
+    expect(router.state.location.search).toBe('');
+    fireEvent.change(from, { target: { value: '28/02/2026' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-02-28'));
+  });
+
+  it('the calendar of a day filter is Spanish and starts the week on Monday', async () => {
+    stubRouteApi('admin', { 'GET /api/applys?': () => jsonResponse(collection(TWO)) });
+    renderApp('/projects/applys?to=2026-11-30');
+    await screen.findByRole('table');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Abrir calendario' })[1]!);
+    const grid = await screen.findByRole('grid');
+    const weekdays = [...grid.querySelectorAll('th')].map((cell) =>
+      cell.getAttribute('aria-label'),
+    );
+    expect(weekdays[0]).toBe('lunes');
+    expect(grid.getAttribute('aria-label')).toMatch(/noviembre 2026/);
   });
 
   it('with nothing found, says so in Spanish', async () => {

@@ -61,7 +61,7 @@ function dashboard(): TeacherDashboard {
           createdAt: '2026-10-10T10:00:00.000Z',
           updatedAt: '2026-10-12T10:00:00.000Z',
         },
-        student: { id: 6, name: 'Pablo Gómez', email: 'pablo@demo.es', phone: null },
+        student: { id: 6, name: 'Pablo Gómez', email: 'pablo@demo.es', phone: '+34612345678' },
         project: { id: 12, title: 'Chatbot de orientación', status: 'Publicada' },
         progress: {
           id: 900,
@@ -137,6 +137,8 @@ describe('/teachers/dashboard', () => {
         .checked,
     ).toBe(true);
     expect(within(tutored).getByText('Siguiente paso: Marco teórico.')).toBeTruthy();
+    // The phone, stored in E.164, is shown grouped as people read it.
+    expect(within(tutored).getByText(/· \+34 612 34 56 78/)).toBeTruthy();
   });
 
   it('ticking a milestone of a tutored student sends a PUT of that milestone', async () => {

@@ -149,12 +149,20 @@ describe('/admin/ajustes/banners', () => {
     type(screen.getByRole('combobox', { name: 'Ruta 2' }), '/projects');
     const audiences2 = within(form).getByRole('group', { name: 'Quién lo ve en la ruta 2' });
     fireEvent.click(within(audiences2).getByRole('checkbox', { name: 'Profesorado' }));
-    type(screen.getByLabelText(/^Desde/), '2024-04-01T00:00');
-    type(screen.getByLabelText('Hasta'), '2024-03-01T00:00');
+    // Spanish day and time fields, never the browser's datetime input.
+    expect(form.querySelector('input[type="datetime-local"]')).toBeNull();
+    const starts = within(form).getByRole('group', { name: 'Desde' });
+    const ends = within(form).getByRole('group', { name: 'Hasta' });
+    const day = (group: HTMLElement) => within(group).getByRole('textbox', { name: /^Día/ });
+    expect(day(starts).getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    type(day(starts), '01/04/2024');
+    type(within(starts).getByRole('textbox', { name: /^Hora/ }), '9:30');
+    type(day(ends), '01/03/2024');
     expect(
       within(form).getByText('La fecha de fin debe ser posterior a la de inicio.'),
     ).toBeTruthy();
-    type(screen.getByLabelText('Hasta'), '2024-04-05T23:59');
+    // Without a time, the end is the last minute of its day.
+    type(day(ends), '05/04/2024');
 
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar banner' }));
     expect(
@@ -174,7 +182,7 @@ describe('/admin/ajustes/banners', () => {
               { path: '/estudiantes', audiences: [] },
               { path: '/projects', audiences: ['teacher'] },
             ],
-            startsAt: new Date('2024-04-01T00:00').toISOString(),
+            startsAt: new Date('2024-04-01T09:30').toISOString(),
             endsAt: new Date('2024-04-05T23:59').toISOString(),
             publishedAt: new Date('2024-01-15T10:00:00+01:00').toISOString(),
           },

@@ -101,7 +101,7 @@ describe('registration page', () => {
     renderApp('/register?profile=student');
     await openForm();
     fill('Correo electrónico', 'ana@ejemplo');
-    fill('Teléfono (opcional)', '+34 abc');
+    fill('Teléfono (opcional)', '+34 6001');
     fill('Contraseña', 'corta');
     fill('Repite la contraseña', 'distinta');
     send();
@@ -236,7 +236,7 @@ describe('registration page', () => {
     ]);
   });
 
-  it('when a phone is given with the prefix in brackets, as the placeholder shows, it is sent trimmed with the prefix unwrapped', async () => {
+  it('when a phone is given, Spain (+34) is its country unless another is chosen, and it is sent in E.164', async () => {
     const fetchMock = stubApi({
       ...BASE_HANDLERS,
       '/api/users-permissions/register-partialy': () =>
@@ -245,13 +245,16 @@ describe('registration page', () => {
     renderApp('/register?profile=coordinator');
     await openForm();
     fillValidForm();
-    fill('Teléfono (opcional)', ' (+34) 600 11 22 33 ');
+    const country = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Prefijo del país' });
+    expect(country.value).toBe('ES');
+    expect(country.selectedOptions[0]?.textContent).toBe('España (+34)');
+    fill('Teléfono (opcional)', '600 11 22 33');
     send();
     await screen.findByRole('heading', { level: 1, name: 'Revisa tu correo' });
     const [body] = bodiesSentTo(fetchMock, '/api/users-permissions/register-partialy') as {
       data: Record<string, unknown>;
     }[];
-    expect(body?.data.phone).toBe('+34 600 11 22 33');
+    expect(body?.data.phone).toBe('+34600112233');
     expect(body?.data.profileType).toBe('coordinator');
   });
 });

@@ -447,25 +447,29 @@ describe('"Comunicaciones"', () => {
 });
 
 describe('/profile personal data and picture', () => {
-  it('a phone that does not match spec §5 shows "Formato no válido." and nothing is sent', async () => {
+  it('an incomplete phone shows "Formato no válido." and nothing is sent', async () => {
     const calls = stubProfileApi();
     renderApp('/profile');
 
     const phone = await screen.findByRole('textbox', { name: /Teléfono/ });
-    fireEvent.change(phone, { target: { value: 'llámame' } });
+    fireEvent.change(phone, { target: { value: '968 00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Formato no válido.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(phone));
     expect(calls.some((c) => c.url.pathname === '/api/user/me')).toBe(false);
   });
 
-  it('saving sends name, surname and phone to PUT /api/user/me and reads the user again', async () => {
+  it('saving sends name, surname and phone (Spanish by default, in E.164) to PUT /api/user/me and reads the user again', async () => {
     const calls = stubProfileApi({
-      routes: { 'PUT /api/user/me': () => jsonResponse({ ...account(), phone: '968 000 000' }) },
+      routes: { 'PUT /api/user/me': () => jsonResponse({ ...account(), phone: '+34968000000' }) },
     });
     renderApp('/profile');
 
     const phone = await screen.findByRole('textbox', { name: /Teléfono/ });
+    // The phone has its country: Spain (+34) unless another is chosen.
+    expect(
+      screen.getByRole<HTMLSelectElement>('combobox', { name: 'Prefijo del país' }).value,
+    ).toBe('ES');
     expect(
       screen.getByRole<HTMLInputElement>('textbox', { name: 'Correo electrónico' }).readOnly,
     ).toBe(true);
@@ -477,7 +481,7 @@ describe('/profile personal data and picture', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'Lucía',
       surname: 'Martínez Navarro',
-      phone: '968 000 000',
+      phone: '+34968000000',
     });
     await waitFor(() =>
       expect(calls.filter((c) => c.url.pathname === '/api/users/me').length).toBeGreaterThan(

@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
-import { useCalls } from '../../../features/projects-catalogue/api/get-calls';
+import { useApplyCalls } from '../../../features/projects-catalogue/hooks/use-apply-calls';
 import { useOwnApplication } from '../../../entities/application/api/get-own-application';
 import { useProjectDetail } from '../../../entities/project/api/get-project';
 import { ApplyForm } from '../../../features/projects-catalogue/components/apply-form';
@@ -46,7 +46,7 @@ function ApplyScreen({ projectId, studentId }: { projectId: number; studentId: n
   const navigate = useNavigate();
   const project = useProjectDetail(projectId);
   const application = useOwnApplication(studentId, projectId);
-  const calls = useCalls();
+  const calls = useApplyCalls(studentId);
 
   if (project.isError && project.error instanceof ApiError && project.error.status === 404) {
     return <NotFoundRoute />;
@@ -99,7 +99,8 @@ function ApplyScreen({ projectId, studentId }: { projectId: number; studentId: n
       <ApplyForm
         projectId={projectId}
         studentId={studentId}
-        calls={calls.data ?? []}
+        calls={calls.calls}
+        ownCallIds={calls.ownCallIds}
         onApplied={() => {
           const state: AppliedState = { applied: true };
           void navigate(`/projects/${projectId}`, { state });

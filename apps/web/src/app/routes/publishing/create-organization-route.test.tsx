@@ -72,7 +72,7 @@ describe('/organizations/create', { timeout: 15_000 }, () => {
           reachedUsHow: 'Linkedin',
           contact_name: 'Ana Martín',
           contact_mail: 'ana@mar.example.org',
-          contact_phone: '+34 600 000 000',
+          contact_phone: '+34600000000',
         },
       },
     ]);

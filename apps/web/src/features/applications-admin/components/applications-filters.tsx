@@ -1,9 +1,19 @@
 import { APPLICATION_STATUSES } from '@plataforma/shared';
-import type { FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form';
+import { validateItem } from '../../../forms/engine/validation';
+import { DateField } from '../../../forms/fields/date-field';
+import type { FormItem } from '../../../forms/types';
 import type { ApplicationFilters } from '../types';
 import { hasFilters, readFilters } from '../utils/application-filters';
+
+/** The day filters, as the form engine's Spanish date fields (dd/mm/aaaa, calendar from Monday). */
+const DAY_ITEMS = {
+  from: { type: 'date', value: 'from', label: 'Desde', optional: true },
+  to: { type: 'date', value: 'to', label: 'Hasta', optional: true },
+} as const satisfies Record<'from' | 'to', FormItem>;
+type DayFilter = keyof typeof DAY_ITEMS;
 
 interface ApplicationsFiltersProps {
   filters: ApplicationFilters;
@@ -13,16 +23,56 @@ interface ApplicationsFiltersProps {
 /**
  * The filters of /projects/applys: applied with "Aplicar filtros" (not on every keystroke), so
  * the URL and the table change once per search. The form is rebuilt from the URL (`key`) when
- * it changes, e.g. with Back.
+ * it changes, e.g. with Back. The days are the form engine's Spanish date fields rather than the
+ * browser's date input, which shows the browser's format (mm/dd/yyyy in English); a day that is
+ * not a real one stops the search with "Formato no válido." on its field.
  */
 export function ApplicationsFilters({ filters, onApply }: ApplicationsFiltersProps) {
+  const formId = useId().replace(/:/g, '');
+  const [days, setDays] = useState<Record<DayFilter, string>>({
+    from: filters.from ?? '',
+    to: filters.to ?? '',
+  });
+  const [dayErrors, setDayErrors] = useState<Partial<Record<DayFilter, string>>>({});
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const found: Partial<Record<DayFilter, string>> = {};
+    for (const key of ['from', 'to'] as const) {
+      const error = validateItem(DAY_ITEMS[key], days[key], days);
+      if (error) found[key] = error;
+    }
+    setDayErrors(found);
+    const invalid = (['from', 'to'] as const).find((key) => found[key]);
+    if (invalid) {
+      document.getElementById(`${formId}-${invalid}`)?.focus();
+      return;
+    }
     const data = new FormData(event.currentTarget);
     const params = new URLSearchParams();
     for (const [key, value] of data) if (typeof value === 'string') params.set(key, value);
+    for (const key of ['from', 'to'] as const) params.set(key, days[key]);
     onApply(readFilters(params));
   };
+
+  const dayField = (key: DayFilter) => (
+    <DateField
+      item={DAY_ITEMS[key]}
+      id={`${formId}-${key}`}
+      value={days[key]}
+      values={days}
+      error={dayErrors[key]}
+      onBlur={() => {}}
+      onChange={(value) => {
+        const day = typeof value === 'string' ? value : '';
+        setDays((current) => ({ ...current, [key]: day }));
+        // Spec §5: a field that failed is checked again on change.
+        if (dayErrors[key]) {
+          setDayErrors((current) => ({ ...current, [key]: validateItem(DAY_ITEMS[key], day, {}) }));
+        }
+      }}
+    />
+  );
   return (
     <form
       role="search"
@@ -64,8 +114,8 @@ export function ApplicationsFilters({ filters, onApply }: ApplicationsFiltersPro
           type="search"
           defaultValue={filters.degree ?? ''}
         />
-        <TextField label="Desde" name="from" type="date" defaultValue={filters.from ?? ''} />
-        <TextField label="Hasta" name="to" type="date" defaultValue={filters.to ?? ''} />
+        {dayField('from')}
+        {dayField('to')}
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit">Aplicar filtros</Button>

@@ -5,7 +5,6 @@ import {
   type RegisteredAnswer,
 } from '@plataforma/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { normalizePhone } from '../utils/validation';
 import { markWelcomePending } from '../utils/welcome-flag';
 
 /** Profile types a person may choose when signing up (ADR 0008: never admin). */
@@ -33,7 +32,7 @@ export function register(input: RegisterInput): Promise<RegisteredAnswer> {
     name: input.name.trim(),
     surname: input.surname.trim(),
     email: input.email.trim(),
-    ...(input.phone.trim() ? { phone: normalizePhone(input.phone) } : {}),
+    ...(input.phone.trim() ? { phone: input.phone.trim() } : {}),
     password: input.password,
     passwordConfirmation: input.passwordConfirmation,
   };

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert, TextField } from '../../../components/ui/form';
+import { PhoneTextField } from '../../../components/ui/phone-input';
 import { cn } from '../../../lib/cn';
 import {
   SELF_SERVICE_PROFILE_TYPES,
@@ -99,6 +100,9 @@ export function RegisterForm({
     }),
   );
 
+  // Spain (+34) by default, another country chosen or typed with its prefix (spec §5, §9).
+  const phone = form.textProps('phone');
+
   const submit = form.handleSubmit((values) => {
     if (values.profileType === '') return;
     const input: RegisterInput = { ...values, profileType: values.profileType };
@@ -184,12 +188,13 @@ export function RegisterForm({
         autoComplete="email"
         hint="Te enviaremos un enlace para confirmarlo."
       />
-      <TextField
-        {...form.textProps('phone')}
+      <PhoneTextField
+        name={phone.name}
+        value={phone.value}
+        onChange={(typed) => form.setValue('phone', typed)}
+        onBlur={phone.onBlur}
+        error={phone.error}
         label="Teléfono"
-        type="tel"
-        autoComplete="tel"
-        placeholder="(+XX) XXXXXXXXX"
         isOptional
       />
       <PasswordField

@@ -7,22 +7,18 @@ import {
   fieldErrorsFrom,
   loginErrorMessage,
 } from './auth-errors';
-import { checkEmail, checkNewPassword, checkOptionalPhone, normalizePhone } from './validation';
+import { checkEmail, checkNewPassword, checkOptionalPhone } from './validation';
 
-describe('checkOptionalPhone (spec §5 phone pattern)', () => {
-  it.each(['', '600112233', '+34 600 11 22 33', '(+34) 600-11-22-33', '+1 (555) 123.4567'])(
+describe('checkOptionalPhone (a phone the platform stores, E.164)', () => {
+  it.each(['', '+34600112233', '600112233', '+442079460958', '+1 (213) 373.4253'])(
     'accepts %j',
     (phone) => expect(checkOptionalPhone(phone)).toBeUndefined(),
   );
 
-  it.each(['abc', '+34 6001122334455667', '600 11 22 33 ext 4', '++34 600'])(
+  it.each(['abc', '+346001', '+34 6001122334455667', '600 11 22 33 ext 4', '++34 600'])(
     'refuses %j with "Formato no válido."',
     (phone) => expect(checkOptionalPhone(phone)).toBe('Formato no válido.'),
   );
-
-  it('unwraps a bracketed prefix, as the placeholder "(+XX) XXXXXXXXX" invites', () => {
-    expect(normalizePhone(' (+34) 600 11 22 33 ')).toBe('+34 600 11 22 33');
-  });
 });
 
 describe('checkNewPassword (ADR 0008 bounds)', () => {

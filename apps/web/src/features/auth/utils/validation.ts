@@ -3,8 +3,7 @@ import {
   EMAIL_PATTERN,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PHONE_MAX_LENGTH,
-  PROFILE_PHONE_PATTERN,
+  isPhoneNumber,
 } from '@plataforma/shared';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
@@ -37,21 +36,11 @@ export const checkEmail: Check<string> = (value) => {
     : INVALID_FORMAT_MESSAGE;
 };
 
-/**
- * The placeholder of spec §5 is "(+XX) XXXXXXXXX", so people type the prefix in brackets; the API
- * wants it bare ("+34 600..."). Trims and unwraps it.
- */
-export function normalizePhone(value: string): string {
-  return value.trim().replace(/^\(\s*(\+\d{1,4})\s*\)/, '$1');
-}
-
-/** Optional: empty is fine. */
+/** Optional: empty is fine; otherwise a phone the platform stores (E.164, ADR 0034). */
 export const checkOptionalPhone: Check<string> = (value) => {
-  const phone = normalizePhone(value);
+  const phone = value.trim();
   if (phone === '') return undefined;
-  return phone.length > PHONE_MAX_LENGTH || !PROFILE_PHONE_PATTERN.test(phone)
-    ? INVALID_FORMAT_MESSAGE
-    : undefined;
+  return isPhoneNumber(phone) ? undefined : INVALID_FORMAT_MESSAGE;
 };
 
 /** ADR 0008: 12 to 256 characters (code points, as the API counts them), no composition rules. */

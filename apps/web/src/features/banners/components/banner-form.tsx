@@ -2,6 +2,7 @@ import { Description, Field, Fieldset, Label, Legend, Textarea } from '@headless
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert, CheckboxField, TextField } from '../../../components/ui/form';
+import { DateTimeField } from '../../../forms/fields/date-time-field';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCreateBanner } from '../api/create-banner';
@@ -205,22 +206,26 @@ export function BannerForm({ banner, onSaved, onCancel }: BannerFormProps) {
       <Fieldset className="flex flex-col gap-4">
         <Legend className="text-base font-semibold text-slate-900">Cuándo se muestra</Legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          {/* Spanish day and time fields, not the browser's datetime input (mm/dd/yyyy, AM/PM
+              in an English browser). */}
+          <DateTimeField
+            id={`${ids}-starts`}
             label="Desde"
-            type="datetime-local"
-            isOptional
+            optional
+            defaultTime="00:00"
             value={values.startsAt}
-            onChange={(e) => change('startsAt', { startsAt: e.target.value })}
+            onChange={(startsAt) => change('startsAt', { startsAt })}
             error={errorOf('startsAt')}
-            hint="Vacío: desde que se publica."
+            hint="Vacío: desde que se publica. Sin hora, desde las 00:00."
           />
-          <TextField
+          <DateTimeField
+            id={`${ids}-ends`}
             label="Hasta"
-            type="datetime-local"
+            defaultTime="23:59"
             value={values.endsAt}
-            onChange={(e) => change('endsAt', { endsAt: e.target.value })}
+            onChange={(endsAt) => change('endsAt', { endsAt })}
             error={errorOf('endsAt')}
-            hint="Incluido: el banner se ve hasta ese minuto."
+            hint="Incluido: el banner se ve hasta ese minuto. Sin hora, hasta las 23:59."
           />
         </div>
       </Fieldset>

@@ -1,7 +1,7 @@
-import { PHONE_PLACEHOLDER } from '../../../forms/engine/messages';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert, TextField } from '../../../components/ui/form';
+import { PhoneTextField } from '../../../components/ui/phone-input';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/update-me';
 import type { ProfileUser } from '../types';
@@ -61,6 +61,9 @@ export function PersonalDataForm({ user }: { user: ProfileUser }) {
     error: errorOf(field),
   });
 
+  // Spain (+34) by default, another country chosen or typed with its prefix (spec §5, §9).
+  const { onChange: _onTyped, ...phoneProps } = fieldProps('phone');
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setIsSubmitted(true);
@@ -81,13 +84,13 @@ export function PersonalDataForm({ user }: { user: ProfileUser }) {
       <div className="grid gap-5 @lg:grid-cols-2">
         <TextField {...fieldProps('name')} label="Nombre" autoComplete="given-name" />
         <TextField {...fieldProps('surname')} label="Apellidos" autoComplete="family-name" />
-        <TextField
-          {...fieldProps('phone')}
+        <PhoneTextField
+          {...phoneProps}
+          onChange={(phone) => {
+            if (!save.isPending) save.reset();
+            setValues((current) => ({ ...current, phone }));
+          }}
           label="Teléfono"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={PHONE_PLACEHOLDER}
           isOptional
         />
         <TextField

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, PROFILE_PHONE_PATTERN, SURNAME_MAX_LENGTH } from '@plataforma/shared';
+import { isPhoneNumber, NAME_MAX_LENGTH, SURNAME_MAX_LENGTH } from '@plataforma/shared';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
 /** Spec §5 form messages. */
 export const REQUIRED_MESSAGE = FORM_MESSAGES.required;
@@ -19,7 +19,10 @@ function checkName(value: string, maxLength: number): string | undefined {
   return value.trim().length > maxLength ? MAX_LENGTH_MESSAGE : undefined;
 }
 
-/** Name and surname are required; the phone is optional but must match the pattern when given. */
+/**
+ * Name and surname are required; the phone is optional but, when given, a phone the platform
+ * stores (spec §5 pattern, a possible number, E.164: ADR 0034).
+ */
 export function validatePersonalData(values: PersonalData): PersonalDataErrors {
   const errors: PersonalDataErrors = {};
   const name = checkName(values.name, NAME_MAX_LENGTH);
@@ -27,7 +30,7 @@ export function validatePersonalData(values: PersonalData): PersonalDataErrors {
   const surname = checkName(values.surname, SURNAME_MAX_LENGTH);
   if (surname) errors.surname = surname;
   const phone = values.phone.trim();
-  if (phone !== '' && !PROFILE_PHONE_PATTERN.test(phone)) errors.phone = INVALID_FORMAT_MESSAGE;
+  if (phone !== '' && !isPhoneNumber(phone)) errors.phone = INVALID_FORMAT_MESSAGE;
   return errors;
 }
 

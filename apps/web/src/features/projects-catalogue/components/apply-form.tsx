@@ -8,8 +8,10 @@ import { TextareaField } from '../../../forms/fields/textarea-field';
 import type { FormItem, FormValue } from '../../../forms/types';
 import { useCreateApplication } from '../../../entities/application/api/create-application';
 import type { Call } from '../types';
+import { callLabel, groupCalls } from '../utils/call-options';
 import {
   ANSWER_MAX_LENGTH,
+  chosenCall,
   emptyApplyForm,
   needsDni,
   toApplyBody,
@@ -89,6 +91,13 @@ const FIELD_ORDER: ApplyField[] = [
   'dni',
 ];
 
+/** A call told apart from the others of the same name by its degrees and period. */
+function CallOption({ call }: { call: Call }) {
+  return <option value={String(call.id)}>{callLabel(call)}</option>;
+}
+
+const NO_CALLS: ReadonlySet<number> = new Set();
+
 function isUploadedCv(value: FormValue): value is UploadedCv {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value;
 }
@@ -97,6 +106,8 @@ interface ApplyFormProps {
   projectId: number;
   studentId: number;
   calls: Call[];
+  /** The calls of the student's degree, offered first. */
+  ownCallIds?: ReadonlySet<number>;
   /** Called once the application is stored. */
   onApplied: () => void;
 }
@@ -107,21 +118,31 @@ interface ApplyFormProps {
  * is shown at once after "Enviar candidatura" and the focus goes to the first one; the API's own
  * refusal (deadline, repeated application…) is shown as it says it.
  */
-export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormProps) {
+export function ApplyForm({
+  projectId,
+  studentId,
+  calls,
+  ownCallIds = NO_CALLS,
+  onApplied,
+}: ApplyFormProps) {
   const formId = useId().replace(/:/g, '');
   const [values, setValues] = useState<ApplyFormValues>(emptyApplyForm);
-  const [errors, setErrors] = useState<ApplyErrors>({});
   const [wasSubmitted, setWasSubmitted] = useState(false);
   const create = useCreateApplication(onApplied);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const idOf = (field: string) => `${formId}-${field}`;
+  // Spec §5: forms validate on change, once the user has tried to send. The errors follow from
+  // the values of this render rather than being stored beside them.
+  const errors: ApplyErrors = wasSubmitted ? validateApplyForm(values, calls) : {};
 
+  /**
+   * Every change is applied to the values as they are when it lands, never to the snapshot of the
+   * render that started it: the CV upload answers seconds after it began, and whatever was typed
+   * meanwhile must stay (nothing a student typed is discarded).
+   */
   function change<K extends keyof ApplyFormValues>(field: K, value: ApplyFormValues[K]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Spec §5: forms validate on change, once the user has tried to send.
-    if (wasSubmitted) setErrors(validateApplyForm(next, calls));
+    setValues((current) => ({ ...current, [field]: value }));
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -129,7 +150,6 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
     if (create.isPending) return;
     setWasSubmitted(true);
     const found = validateApplyForm(values, calls);
-    setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`#${idOf(first)}`)?.focus();
@@ -158,6 +178,17 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
     label: 'Convocatoria',
     sublabel: 'Si te inscribes dentro de una convocatoria de tu universidad, elígela.',
     optional: true,
+  };
+
+  const chosen = chosenCall(values, calls);
+  const described = describe(idOf('callId'), errors.callId, hasHint(callItem));
+  // The chosen call in full under the select, whose closed box may cut its label on a phone.
+  const callDescription = {
+    ...described,
+    'aria-describedby':
+      [described['aria-describedby'], chosen ? idOf('callId-chosen') : undefined]
+        .filter(Boolean)
+        .join(' ') || undefined,
   };
 
   return (
@@ -218,20 +249,38 @@ export function ApplyForm({ projectId, studentId, calls, onApplied }: ApplyFormP
       {calls.length > 0 ? (
         <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-base font-bold text-slate-900">Convocatoria</legend>
-          <FieldShell item={callItem} id={idOf('callId')} error={errors.callId}>
+          <FieldShell
+            item={callItem}
+            id={idOf('callId')}
+            error={errors.callId}
+            after={
+              chosen ? (
+                <p id={idOf('callId-chosen')} className="text-sm text-slate-700">
+                  {callLabel(chosen)}
+                  {chosen.description ? <span className="block">{chosen.description}</span> : null}
+                </p>
+              ) : null
+            }
+          >
             <select
               id={idOf('callId')}
               value={values.callId}
               onChange={(event) => change('callId', event.target.value)}
-              {...describe(idOf('callId'), errors.callId, hasHint(callItem))}
+              {...callDescription}
               className={INPUT_CLASSES}
             >
               <option value="">Ninguna</option>
-              {calls.map((call) => (
-                <option key={call.id} value={String(call.id)}>
-                  {call.name}
-                </option>
-              ))}
+              {groupCalls(calls, ownCallIds).map((group) =>
+                group.label === null ? (
+                  group.calls.map((call) => <CallOption key={call.id} call={call} />)
+                ) : (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.calls.map((call) => (
+                      <CallOption key={call.id} call={call} />
+                    ))}
+                  </optgroup>
+                ),
+              )}
             </select>
           </FieldShell>
           {needsDni(values, calls) ? <TextField {...textProps('dni')} /> : null}

@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Call } from '../types';
 import { APPLY_MESSAGES, emptyApplyForm, toApplyBody, validateApplyForm } from './apply-form';
 
+const call = (id: number, name: string, requiresDni: boolean): Call => ({
+  id,
+  name,
+  requiresDni,
+  periodStart: null,
+  periodEnd: null,
+  description: null,
+  degrees: [],
+});
 const CALLS: Call[] = [
-  { id: 1, name: 'Convocatoria general 2026', requiresDni: false },
-  { id: 2, name: 'Prácticas con convenio 2026', requiresDni: true },
+  call(1, 'Convocatoria general 2026', false),
+  call(2, 'Prácticas con convenio 2026', true),
 ];
 
 const answered = () => ({

@@ -4,7 +4,7 @@ import { ApplicationStatusBadge } from '../../../entities/application/components
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import type { ProgressMilestone } from '@plataforma/shared';
+import { formatPhone, type ProgressMilestone } from '@plataforma/shared';
 import {
   ProgressChecklist,
   toProgressState,
@@ -322,7 +322,7 @@ function TutoredSection({ tutored }: { tutored: TutoredStudent[] }) {
                     <a href={`mailto:${t.student.email}`} className="underline underline-offset-2">
                       {t.student.email}
                     </a>
-                    {t.student.phone ? ` · ${t.student.phone}` : ''}
+                    {t.student.phone ? ` · ${formatPhone(t.student.phone)}` : ''}
                   </p>
                 </div>
                 {progress ? (

@@ -36,6 +36,7 @@ import { registerMatchingLifecycles } from './features/matching/matching.lifecyc
 import { registerProjectLifecycles } from './features/projects/projects.lifecycles';
 import { registerOrganizationLifecycles } from './features/organizations/organizations.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
+import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,7 @@ export async function buildApp({
   registerMatchingLifecycles(app);
   registerProjectLifecycles(app);
   registerOrganizationLifecycles(app);
+  registerLegalLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);

@@ -19,6 +19,7 @@ export * from './schemas/profiles';
 export * from './schemas/applications';
 export * from './schemas/upload';
 export * from './constants/web-paths';
+export * from './constants/legal';
 export * from './schemas/footer';
 export * from './schemas/outbox';
 export * from './schemas/communications';

@@ -25,3 +25,4 @@ export * from './schemas/outbox';
 export * from './schemas/communications';
 export * from './schemas/auth';
 export * from './schemas/users';
+export * from './schemas/legal';

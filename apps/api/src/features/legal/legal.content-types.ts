@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { LEGAL_TEXT_LIMITS } from '@plataforma/shared';
+import { legalTextChangeSchema } from '@plataforma/shared';
 import { legalConsents, legalTextVersions, legalTexts } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
@@ -21,10 +20,7 @@ export const legalTextType = defineContentType({
     versions: { relation: 'oneToMany', target: LEGAL_TEXT_VERSION_UID, mappedBy: 'legalText' },
   },
   readOnly: ['kind', 'version', 'versions'],
-  validate: {
-    title: z.string().trim().min(1).max(LEGAL_TEXT_LIMITS.title),
-    content: z.string().min(1).max(LEGAL_TEXT_LIMITS.content),
-  },
+  validate: legalTextChangeSchema.shape,
 });
 
 /**

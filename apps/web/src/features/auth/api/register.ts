@@ -21,6 +21,10 @@ export interface RegisterInput {
   phone: string;
   password: string;
   passwordConfirmation: string;
+  /** The box "He leído y acepto la política de privacidad". */
+  privacyAccepted: boolean;
+  /** The version of the privacy text the page offered (ADR 0035). */
+  privacyVersion: number;
 }
 
 /**
@@ -36,6 +40,8 @@ export function register(input: RegisterInput): Promise<RegisteredAnswer> {
     ...(input.phone.trim() ? { phone: normalizePhone(input.phone) } : {}),
     password: input.password,
     passwordConfirmation: input.passwordConfirmation,
+    privacyAccepted: input.privacyAccepted,
+    privacyVersion: input.privacyVersion,
   };
   return apiRequest<RegisteredAnswer>('/api/users-permissions/register-partialy', {
     method: 'POST',

@@ -60,7 +60,6 @@ export function BannersAdmin() {
 
   return (
     <div ref={listRef} tabIndex={-1} className="flex flex-col gap-6 focus:outline-none">
-
       <div>
         <Button onClick={() => startEditing({ kind: 'new' })}>Nuevo banner</Button>
       </div>

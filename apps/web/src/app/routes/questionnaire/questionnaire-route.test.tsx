@@ -72,6 +72,24 @@ describe('/cuestionario', () => {
     expect(screen.getByText('Flexibilidad')).toBeTruthy();
   });
 
+  it('with ?repetir=1 (the profile\'s "Repetir el cuestionario"), a student with a result gets the questionnaire at once', async () => {
+    stubSite({ student: true, me: () => jsonResponse(RESULT) });
+    renderApp('/cuestionario?repetir=1');
+    expect(
+      await screen.findByRole('progressbar', { name: 'Progreso del cuestionario' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('a student who never answered (200 with no data) gets the questionnaire', async () => {
+    stubSite({ student: true, me: () => jsonResponse({ data: null }) });
+    renderApp('/cuestionario');
+    expect(
+      await screen.findByRole('progressbar', { name: 'Progreso del cuestionario' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('No hemos podido cargar tu último resultado.')).toBeNull();
+  });
+
   it('a student who never answered (404) gets the questionnaire', async () => {
     const fetchMock = stubSite({ student: true });
     renderApp('/cuestionario');

@@ -10,16 +10,18 @@ export const myResultQueryKey = [QUESTIONNAIRE_QUERY_ROOT, 'me'] as const;
 
 /**
  * `GET /api/questionnaire/me` (students): the caller's latest result, or `null` when they never
- * answered (404).
+ * answered. "No result yet" is `200 {data: null}`; an API that still answers it with a 404 means
+ * the same.
  */
 export async function getMyResult({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<QuestionnaireResult | null> {
   try {
-    const answer = await apiRequest<QuestionnaireResultAnswer>('/api/questionnaire/me', {
-      signal,
-    });
-    return answer.data.attributes;
+    const answer = await apiRequest<QuestionnaireResultAnswer | { data: null }>(
+      '/api/questionnaire/me',
+      { signal },
+    );
+    return answer.data?.attributes ?? null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -226,14 +226,14 @@ function Toolbar({ editor, labelId }: { editor: Editor; labelId: string }) {
           isActive={state.bulletList}
           onClick={() => run((c) => c.toggleBulletList())}
         >
-          • Lista
+          <span aria-hidden="true">•&nbsp;</span>Viñetas
         </ToolbarButton>
         <ToolbarButton
           label="Lista numerada"
           isActive={state.orderedList}
           onClick={() => run((c) => c.toggleOrderedList())}
         >
-          1. Lista
+          <span aria-hidden="true">1.&nbsp;</span>Numerada
         </ToolbarButton>
         <ToolbarButton
           label="Enlace"

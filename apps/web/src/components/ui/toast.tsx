@@ -40,12 +40,18 @@ export function Toaster() {
   return (
     <SonnerToaster
       position="bottom-right"
+      // Every toast shown in full, one above the other: stacked ones would hide each other's text.
+      expand
+      visibleToasts={3}
       duration={TOAST_DURATION_MS}
       customAriaLabel="Confirmaciones (Alt+T para ir a ellas)"
       closeButton
+      style={{ fontFamily: 'inherit' }}
       toastOptions={{
         unstyled: true,
         closeButtonAriaLabel: 'Cerrar confirmación',
+        // They slide in without fading: half-transparent text is unreadable, however briefly.
+        style: { transitionProperty: 'transform, height' },
         classNames: {
           toast:
             'flex w-full items-start gap-3 rounded-xl border-2 bg-white py-3 pr-10 pl-4 text-sm font-medium shadow-lg',

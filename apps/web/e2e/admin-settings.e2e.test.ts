@@ -131,8 +131,9 @@ describe('admin settings (/admin/ajustes)', () => {
       await page.getByRole('tab', { name: 'Cookies' }).click();
       const panel = page.getByRole('tabpanel', { name: 'Cookies' });
       const editor = panel.getByRole('textbox', { name: 'Texto' });
-      await editor.click();
-      await page.keyboard.press('Control+End');
+      // At the end of the last paragraph, a new section.
+      await editor.getByText('Para cualquier duda', { exact: false }).click();
+      await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await panel.getByRole('button', { name: 'Título de apartado' }).click();
       await expect
@@ -162,8 +163,10 @@ describe('admin settings (/admin/ajustes)', () => {
         '/api/legal-text-versions?filters[legalText][kind][$eq]=cookies&sort=version:desc',
       );
       expect(versions.data[0]?.attributes.version).toBe(version + 1);
-      expect(versions.data[0]?.attributes.content).toContain('<h2>Cambios de esta política</h2>');
-      expect(versions.data[0]?.attributes.content).toContain(marker);
+      // Added at the end; everything before it as it was (the default text is the editor's HTML).
+      expect(versions.data[0]?.attributes.content).toBe(
+        `${original.attributes.content}<h2>Cambios de esta política</h2><p>${marker}</p>`,
+      );
       expect(versions.data[1]?.attributes).toEqual({
         ...versions.data[1]?.attributes,
         version,

@@ -98,6 +98,14 @@ describe('editing a legal text', () => {
     expect(previous?.attributes.content).toBe(oldContent);
   });
 
+  it("when the text ends in empty paragraphs (an editor's last line), they are not kept", async () => {
+    const before = await textOf('cookies');
+    const content = `${before.attributes.content as string}<p>${unique('Final')}</p>`;
+    const res = await update(before.id, { content: `${content}<p></p><p><br></p>` });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes.content).toBe(content);
+  });
+
   it('when an admin saves the same title and content again, no version is made', async () => {
     const before = await textOf('legal-notice');
     const res = await update(before.id, {

@@ -42,9 +42,12 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'noscript', 'template', 'iframe', 'object', 'title'],
 };
 
-/** Cleans rich text HTML to the allow-list above. */
+/** Empty paragraphs at the end: what an editor leaves after the last line, never content. */
+const TRAILING_EMPTY_PARAGRAPHS = /(?:<p>(?:\s|&nbsp;|<br \/>)*<\/p>\s*)+$/;
+
+/** Cleans rich text HTML to the allow-list above, without empty paragraphs at its end. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
+  return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim().replace(TRAILING_EMPTY_PARAGRAPHS, '');
 }
 
 /** Whether cleaned HTML has any readable text (a text of empty paragraphs has none). */

@@ -314,6 +314,8 @@ export function RichTextEditor({
         codeBlock: false,
         strike: false,
         underline: false,
+        // No empty paragraph kept after the last line: the text ends where the admin stopped.
+        trailingNode: false,
         link: {
           openOnClick: false,
           autolink: true,

@@ -37,6 +37,7 @@ import { registerProjectLifecycles } from './features/projects/projects.lifecycl
 import { registerOrganizationLifecycles } from './features/organizations/organizations.lifecycles';
 import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
+import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +102,7 @@ export async function buildApp({
   registerProjectLifecycles(app);
   registerOrganizationLifecycles(app);
   registerCatalogueLifecycles(app);
+  registerLegalLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);

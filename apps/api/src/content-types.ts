@@ -27,6 +27,11 @@ import {
 } from './features/site/site.content-types';
 import { questionnaireAnswerType } from './features/questionnaire/questionnaire.content-types';
 import { bannerType } from './features/banners/banners.content-types';
+import {
+  legalConsentType,
+  legalTextType,
+  legalTextVersionType,
+} from './features/legal/legal.content-types';
 
 /**
  * Every content type of the API (spec §3). A new type: define it in its feature's
@@ -60,6 +65,9 @@ export function createRegistry(): Registry {
     footerSectionType,
     questionnaireAnswerType,
     bannerType,
+    legalTextType,
+    legalTextVersionType,
+    legalConsentType,
   ]);
   // Who may do what lives in one table (features/access); a type without an entry is closed.
   for (const [uid, policy] of Object.entries(ACCESS_POLICIES)) registry.setPolicy(uid, policy);

@@ -14,6 +14,7 @@ const TABS = [
   { path: 'permisos', heading: 'Permisos' },
   { path: 'pie', heading: 'Pie de página' },
   { path: 'banners', heading: 'Banners' },
+  { path: 'textos-legales', heading: 'Textos legales' },
 ] as const;
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#7A1F5C"/><circle cx="20" cy="20" r="9" fill="#FFFFFF"/></svg>`;
@@ -112,6 +113,84 @@ describe('admin settings (/admin/ajustes)', () => {
       360,
     );
     expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('an admin edits the cookie policy: it is published as a new version and the old one stays readable', async () => {
+    interface Texts {
+      data: { id: number; attributes: { title: string; content: string; version: number } }[];
+    }
+    interface Versions {
+      data: { attributes: { version: number; content: string } }[];
+    }
+    const before = await api<Texts>('/api/legal-texts?filters[kind][$eq]=cookies');
+    const original = before.data[0]!;
+    const version = original.attributes.version;
+    const marker = `Revisada en la prueba ${Date.now()}`;
+    try {
+      const page = await openAsAdmin('/admin/ajustes/textos-legales');
+      await page.getByRole('tab', { name: 'Cookies' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'Cookies' });
+      const editor = panel.getByRole('textbox', { name: 'Texto' });
+      // At the end of the last paragraph, a new section.
+      await editor.getByText('Para cualquier duda', { exact: false }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await panel.getByRole('button', { name: 'Título de apartado' }).click();
+      await expect
+        .poll(() =>
+          panel.getByRole('button', { name: 'Título de apartado' }).getAttribute('aria-pressed'),
+        )
+        .toBe('true');
+      await page.keyboard.type('Cambios de esta política');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(marker);
+      await settle(page);
+      await checkA11y(page);
+      await page.screenshot({
+        path: join(SCREENSHOTS, 'admin-settings-legal-editing-desktop.png'),
+        fullPage: true,
+      });
+      await panel.getByRole('button', { name: 'Guardar y publicar' }).click();
+      const confirmation = `Política de cookies guardada y publicada como versión ${version + 1}.`;
+      await page
+        .getByRole('region', { name: /^Confirmaciones/ })
+        .getByText(confirmation)
+        .waitFor();
+      await panel.getByText(`Vigente: versión ${version + 1}.`).waitFor();
+
+      // The server kept both: the new version, and the one before as it was.
+      const versions = await api<Versions>(
+        '/api/legal-text-versions?filters[legalText][kind][$eq]=cookies&sort=version:desc',
+      );
+      expect(versions.data[0]?.attributes.version).toBe(version + 1);
+      // Added at the end; everything before it as it was (the default text is the editor's HTML).
+      expect(versions.data[0]?.attributes.content).toBe(
+        `${original.attributes.content}<h2>Cambios de esta política</h2><p>${marker}</p>`,
+      );
+      expect(versions.data[1]?.attributes).toEqual({
+        ...versions.data[1]?.attributes,
+        version,
+        content: original.attributes.content,
+      });
+
+      await page.goto('/cookies');
+      const main = page.locator('main');
+      await main.getByRole('heading', { level: 2, name: 'Cambios de esta política' }).waitFor();
+      await main.getByText(marker).waitFor();
+      await main.getByText(`Versión ${version + 1}`, { exact: false }).waitFor();
+
+      await page.goto(`/cookies?version=${version}`);
+      await main.getByText(`Estás leyendo la versión ${version}`, { exact: false }).waitFor();
+      expect(await main.getByText(marker).count()).toBe(0);
+      await checkA11y(page);
+      expect(browser.consoleErrors).toEqual([]);
+    } finally {
+      await api(`/api/legal-texts/${original.id}`, {
+        method: 'PUT',
+        body: { data: { title: original.attributes.title, content: original.attributes.content } },
+        jwt: adminJwt,
+      });
+    }
   });
 
   it('a branding change is visible in the header and the title at once and after a reload', async () => {
@@ -254,10 +333,11 @@ describe('admin settings (/admin/ajustes)', () => {
       const link = page.getByRole('group', { name: 'Fila 1, columna 2, enlace 1' });
       await link.getByRole('textbox', { name: 'Texto' }).fill('Proyectos abiertos');
       await page.getByRole('button', { name: 'Guardar pie de página' }).click();
+      // Confirmed in a toast (ADR 0035), or refused in an alert.
       await page
-        .getByRole('status')
-        .or(page.getByRole('alert'))
-        .filter({ hasText: /Pie de página guardado|No se han guardado/ })
+        .getByRole('region', { name: /^Confirmaciones/ })
+        .getByText(/Pie de página guardado/)
+        .or(page.getByRole('alert').filter({ hasText: /No se han guardado/ }))
         .first()
         .waitFor();
       expect(

@@ -48,13 +48,31 @@ async function linkFromOutbox(
   return link!;
 }
 
+/** The version of the privacy text in force, as the registration page reads it (ADR 0035). */
+async function currentPrivacyVersion(baseUrl: string): Promise<number> {
+  const response = await fetch(
+    `${baseUrl}/api/legal-text-versions?filters[legalText][kind][$eq]=privacy&sort=version:desc&pagination[pageSize]=1`,
+  );
+  const { data } = (await response.json()) as { data: { attributes: { version: number } }[] };
+  expect(data[0], 'the privacy text exists on every installation').toBeTruthy();
+  return data[0]!.attributes.version;
+}
+
 /** Signs up through the API (`register-partialy`): an unconfirmed account. */
 async function apiRegister(baseUrl: string, email: string, profileType = 'student') {
   const response = await fetch(`${baseUrl}/api/users-permissions/register-partialy`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      data: { email, name: 'Prueba', surname: 'E2E', password: NEW_PASSWORD, profileType },
+      data: {
+        email,
+        name: 'Prueba',
+        surname: 'E2E',
+        password: NEW_PASSWORD,
+        profileType,
+        privacyAccepted: true,
+        privacyVersion: await currentPrivacyVersion(baseUrl),
+      },
     }),
   });
   expect(response.status, `register ${email}`).toBe(200);
@@ -209,12 +227,24 @@ describe('sign-in screens', () => {
   });
 
   it('registration with ?profile=student, confirmation through the emailed link, then sign-in', async () => {
-    const { page, baseUrl } = browser;
+    const { page, context, baseUrl } = browser;
     const email = freshEmail('registro');
     await page.goto('/register?profile=student');
     const main = page.locator('main');
     await main.getByRole('heading', { level: 1, name: 'Registrarse' }).waitFor();
     await expect(main.getByRole('radio', { name: /Estudiante/ }).isChecked()).resolves.toBe(true);
+
+    // The policy to accept can be read: the branding's address (the demo's is /privacidad)
+    // opens the platform's own page in a new tab, not the not-found page.
+    const [policy] = await Promise.all([
+      context.waitForEvent('page'),
+      main.getByRole('link', { name: /leer la política de privacidad/ }).click(),
+    ]);
+    await policy.waitForURL((url) => url.pathname === '/privacidad');
+    await policy.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+    await policy.getByText(/El responsable del tratamiento es Red de universidades/).waitFor();
+    await policy.close();
+
     await main.getByLabel('Nombre', { exact: true }).fill('Lucía');
     await main.getByLabel('Apellidos').fill('Martín Sanz');
     await main.getByLabel('Correo electrónico').fill(email);
@@ -242,6 +272,54 @@ describe('sign-in screens', () => {
 
     await signInThroughForm(page, email, NEW_PASSWORD);
     await waitForPath(page, baseUrl, '/projects');
+
+    // The consent is recorded: who, when and which version of the privacy text.
+    const query = new URLSearchParams({
+      'filters[user][email][$eqi]': email,
+      populate: 'legalTextVersion',
+    });
+    const consents = await fetch(`${baseUrl}/api/legal-consents?${query}`, {
+      headers: { authorization: `Bearer ${adminJwt}` },
+    });
+    expect(consents.status).toBe(200);
+    const { data } = (await consents.json()) as {
+      data: {
+        attributes: {
+          acceptedAt: string;
+          policyUrl: string | null;
+          legalTextVersion: { data: { attributes: { version: number; title: string } } };
+        };
+      }[];
+    };
+    expect(data).toHaveLength(1);
+    expect(data[0]!.attributes.legalTextVersion.data.attributes.version).toBe(
+      await currentPrivacyVersion(baseUrl),
+    );
+    expect(data[0]!.attributes.policyUrl).toBe('/privacidad');
+    expect(Date.now() - new Date(data[0]!.attributes.acceptedAt).getTime()).toBeLessThan(120_000);
+  });
+
+  it('registration without ticking the privacy policy is refused by the server too', async () => {
+    const { baseUrl } = browser;
+    const response = await fetch(`${baseUrl}/api/users-permissions/register-partialy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        data: {
+          email: freshEmail('sin-consentimiento'),
+          name: 'Prueba',
+          password: NEW_PASSWORD,
+          profileType: 'student',
+        },
+      }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      error: { details: { errors: { path: string[] }[] } };
+    };
+    expect(body.error.details.errors.map((e) => e.path[0])).toEqual(
+      expect.arrayContaining(['privacyAccepted', 'privacyVersion']),
+    );
   });
 
   it('an expired or unknown confirmation link says so and offers a new one', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { COMPETENCE_ITEMS } from '@plataforma/shared';
 import { checkA11y, useBrowser } from './support/browser';
 import { apiSignIn, DEMO, signInAs } from './support/session';
 
@@ -283,6 +284,63 @@ describe('profile page', () => {
     expect(await page.getByRole('tablist').count()).toBe(0);
     await checkBothWidths(page, 'profile-teacher');
     expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('competences on the profile', () => {
+  const browser = useBrowser();
+
+  it('once the questionnaire is answered, "Tus competencias" shows the latest result and leads to a new attempt', async () => {
+    const { page, context, baseUrl } = browser;
+    // The new student: the complete one's questionnaire is another journey's first visit.
+    const session = await signInAs(context, baseUrl, DEMO.newStudent);
+    const admin = await apiSignIn(baseUrl, DEMO.admin);
+    let answerId: number | null = null;
+    try {
+      await page.goto('/profile');
+      await page.getByRole('dialog', { name: '¡Estás dentro!' }).waitFor();
+      await page.keyboard.press('Escape');
+      const card = page.getByRole('region', { name: 'Tus competencias' });
+      await card.getByRole('link', { name: 'Ir al cuestionario de competencias' }).waitFor();
+
+      // Answered through the API: 4 ("Algo de acuerdo") to every required item.
+      const answers = Object.fromEntries(
+        COMPETENCE_ITEMS.filter((item) => !item.optional).map((item) => [item.value, 4]),
+      );
+      const submitted = await api<{ data: { id: number } }>(
+        baseUrl,
+        session.jwt,
+        '/api/questionnaire/submit',
+        {
+          method: 'POST',
+          body: { answers, contact: { name: 'Pablo', surname: 'Nuevo', email: DEMO.newStudent } },
+        },
+      );
+      answerId = submitted.data.id;
+
+      await page.reload();
+      const table = card.getByRole('table', { name: /Puntuación media por competencia/ });
+      await table.waitFor();
+      expect(await table.getByRole('row').count()).toBe(6);
+      await card.getByText(/Tu último resultado, del cuestionario que respondiste el/).waitFor();
+      expect(
+        await card.getByRole('link', { name: 'Ir al cuestionario de competencias' }).count(),
+      ).toBe(0);
+      await checkBothWidths(page, 'profile-competences');
+
+      await card.getByRole('link', { name: 'Repetir el cuestionario' }).click();
+      await page.waitForURL((url) => url.pathname === '/cuestionario');
+      await page.getByRole('progressbar', { name: 'Progreso del cuestionario' }).waitFor();
+    } finally {
+      if (answerId !== null) {
+        // Put back as the seed left her: no result.
+        const removed = await fetch(`${baseUrl}/api/questionnaire-answers/${answerId}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${admin.jwt}` },
+        });
+        expect(removed.status).toBe(200);
+      }
+    }
   });
 });
 

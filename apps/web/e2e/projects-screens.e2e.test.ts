@@ -107,5 +107,49 @@ for (const [label, viewport] of [
         expect(browser.consoleErrors).toEqual([]);
       });
     }
+
+    it('a card names its ODS and, saved, says "Guardado" once, on its button, confirmed in a toast', async () => {
+      const { page } = browser;
+      await signInAs(browser.context, browser.baseUrl, DEMO.student);
+      await page.goto('/projects');
+      await settled(page);
+      const results = page.getByRole('region', { name: 'Resultados' });
+      const card = results
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: /^Guardar: «/ }) })
+        .filter({ has: page.getByRole('list', { name: 'Objetivos de Desarrollo Sostenible' }) })
+        .first();
+      const button = card.getByRole('button', { name: /^Guardar: «/ });
+      const title = ((await button.getAttribute('aria-label')) ?? '').slice(
+        'Guardar: «'.length,
+        -1,
+      );
+      const saved = results
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: `Guardado: «${title}»` }) });
+      const toasts = page.getByRole('region', { name: /^Confirmaciones/ });
+      try {
+        await button.click();
+        await toasts.getByText(`Has guardado «${title}».`, { exact: false }).waitFor();
+        await saved.waitFor();
+        // One sign of being saved: the button (no second "Guardado" badge on the card).
+        expect(await saved.getByText('Guardado', { exact: true }).count()).toBe(1);
+        const goals = saved.getByRole('list', { name: 'Objetivos de Desarrollo Sostenible' });
+        const names = await goals.getByRole('listitem').allTextContents();
+        expect(names.length).toBeGreaterThan(0);
+        for (const name of names) expect(name).toMatch(/^ODS \d{1,2}: \p{L}/u);
+        await checkA11y(page);
+        await page.screenshot({ path: join(SCREENSHOTS, `projects-card-toast-${label}.png`) });
+        await saved.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: join(SCREENSHOTS, `projects-card-saved-${label}.png`),
+          clip: (await saved.boundingBox()) ?? undefined,
+        });
+      } finally {
+        // Put it back: other journeys count her saved projects.
+        await saved.getByRole('button', { name: `Guardado: «${title}»` }).click();
+        await toasts.getByText(`Has quitado «${title}» de tus proyectos guardados.`).waitFor();
+      }
+    });
   });
 }

@@ -179,9 +179,14 @@ describe('project journey', () => {
     await card.waitFor();
     await card.click();
     await heading(page, title);
-    const save = page.getByRole('button', { name: /^Guardar/ }).first();
+    const save = page.getByRole('button', { name: `Guardar: «${title}»` });
     await save.click();
-    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+    // The button says it, seen and heard; a toast confirms it.
+    await page.getByRole('button', { name: `Guardado: «${title}»` }).waitFor();
+    await page
+      .getByRole('region', { name: /^Confirmaciones/ })
+      .getByText(`Has guardado «${title}».`, { exact: false })
+      .waitFor();
 
     await page.getByRole('link', { name: 'Inscribirme' }).click();
     await page.waitForURL(`**/projects/${projectId}/inscripcion`);
@@ -223,7 +228,7 @@ describe('project journey', () => {
       .getByRole('article')
       .filter({ has: page.getByRole('link', { name: title }) });
     await found.getByText('Inscrito').waitFor();
-    await found.getByText('Guardado').waitFor();
+    await found.getByRole('button', { name: `Guardado: «${title}»` }).waitFor();
     expect(browser.consoleErrors).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { BRANDING_MEMORY_KEY } from '../src/features/branding/utils/branding-memory';
 
@@ -7,6 +8,9 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // Toasts live in sonner's module state and a new toaster shows the active ones again: none
+  // may pass from one test to the next.
+  toast.dismiss();
   // The branding provider writes to <html> and <head>; give every test a clean page.
   document.title = '';
   document.documentElement.removeAttribute('style');

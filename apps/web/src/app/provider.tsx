@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Toaster } from '../components/ui/toast';
 import { BrandingProvider } from '../features/branding/components/branding-provider';
 
 interface AppProviderProps {
@@ -8,11 +9,15 @@ interface AppProviderProps {
   children: ReactNode;
 }
 
-/** Everything a route needs around it: data cache, then the branding (which gates first render). */
+/**
+ * Everything a route needs around it: data cache, then the branding (which gates first render),
+ * and the one live region where actions are confirmed (components/ui/toast).
+ */
 export function AppProvider({ queryClient, children }: AppProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrandingProvider>{children}</BrandingProvider>
+      <Toaster />
     </QueryClientProvider>
   );
 }

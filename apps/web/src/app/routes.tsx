@@ -6,6 +6,7 @@ import { authRoutes } from './routes/auth/auth-routes';
 import { catalogueRoutes } from './routes/projects/catalogue-routes';
 import { HomeRoute } from './routes/home';
 import { landingRoutes } from './routes/landing/landing-routes';
+import { legalRoutes } from './routes/legal/legal-routes';
 import { NotFoundRoute } from './routes/not-found';
 import { profileRoutes } from './routes/profile/profile-routes';
 import { publishingRoutes } from './routes/publishing/publishing-routes';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       ...landingRoutes,
+      ...legalRoutes,
       ...authRoutes,
       ...profileRoutes,
       ...adminRoutes,

@@ -4,3 +4,4 @@ export * from './branding';
 export * from './envelopes';
 export * from './fake-api';
 export * from './projects';
+export * from './legal';

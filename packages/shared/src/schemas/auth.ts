@@ -34,6 +34,12 @@ export const registerSchema = z.strictObject({
   profileType: z.enum(SELF_SERVICE_PROFILE_TYPES, {
     error: `must be one of: ${SELF_SERVICE_PROFILE_TYPES.join(', ')}`,
   }),
+  // The privacy policy is accepted to register (RGPD art. 7.1, ADR 0035): the box the person
+  // ticked, and the version of the text they were shown (`/api/legal-texts`, kind privacy).
+  privacyAccepted: z
+    .boolean()
+    .refine((accepted) => accepted, 'must be true: the policy is accepted to register'),
+  privacyVersion: z.number().int().positive().describe('The privacy text version shown'),
 });
 export type RegisterInput = z.output<typeof registerSchema>;
 

@@ -9,3 +9,4 @@ export * from './site';
 export * from './questionnaire';
 export * from './email';
 export * from './banners';
+export * from './legal';

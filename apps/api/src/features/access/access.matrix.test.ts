@@ -17,7 +17,17 @@ import {
 } from '../../../test/helpers/factories';
 import { send } from '../../../test/helpers/http';
 import { enablePublishing } from '../../../test/helpers/permissions';
-import { banners, projectProgresses, projects, questionnaireAnswers, tfxes } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  banners,
+  legalConsents,
+  legalTextVersions,
+  legalTexts,
+  projectProgresses,
+  projects,
+  questionnaireAnswers,
+  tfxes,
+} from '../../db/schema';
 
 /**
  * The access table walked whole (ADR 0012): every role against every content type, for lists,
@@ -142,6 +152,22 @@ beforeAll(async () => {
   const [bannerPublished] = await db.insert(banners).values(banner(new Date())).returning();
   const [bannerDraft] = await db.insert(banners).values(banner(null)).returning();
   ids.banners = { published: bannerPublished!.id, draft: bannerDraft!.id };
+
+  // The legal texts are the migration's three (ADR 0035); consents are made by registration.
+  const [notice] = await db.select().from(legalTexts).where(eq(legalTexts.kind, 'legal-notice'));
+  ids['legal-texts'] = { notice: notice!.id };
+  const [noticeVersion] = await db
+    .select({ id: legalTextVersions.id })
+    .from(legalTextVersions)
+    .where(eq(legalTextVersions.legalTextId, notice!.id))
+    .limit(1);
+  const consent = (userId: number) => ({ userId, legalTextVersionId: noticeVersion!.id });
+  const [consentMine] = await db.insert(legalConsents).values(consent(studentA.userId)).returning();
+  const [consentTheirs] = await db
+    .insert(legalConsents)
+    .values(consent(studentB.userId))
+    .returning();
+  ids['legal-consents'] = { mine: consentMine!.id, theirs: consentTheirs!.id };
 });
 
 /** Which records of a type each role may see. */
@@ -229,6 +255,20 @@ const VISIBLE: Record<string, Record<Role, string[]>> = {
     teacherA: ['published'],
     coordinatorA: ['published'],
     admin: ['published', 'draft'],
+  },
+  'legal-texts': {
+    visitor: ['notice'],
+    studentA: ['notice'],
+    teacherA: ['notice'],
+    coordinatorA: ['notice'],
+    admin: ['notice'],
+  },
+  'legal-consents': {
+    visitor: [],
+    studentA: ['mine'],
+    teacherA: [],
+    coordinatorA: [],
+    admin: ['mine', 'theirs'],
   },
 };
 
@@ -383,6 +423,13 @@ const UPDATES: Record<
         coordinatorA: [],
         admin: ['published', 'draft'],
       },
+    },
+  ],
+  'legal-texts': [
+    {
+      // The default title: an admin's save changes nothing, so no version is made.
+      data: { title: 'Aviso legal' },
+      allowed: { visitor: [], studentA: [], teacherA: [], coordinatorA: [], admin: ['notice'] },
     },
   ],
 };

@@ -385,6 +385,30 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
     delete: byRole({ admin: always }),
   },
 
+  // ---- legal texts (ADR 0035) ----
+  // Public documents; admins change the title and the content (the server keeps the version).
+  // There are always the three of the migration: none is created or deleted through the API.
+  'api::legal-text.legal-text': {
+    find: always,
+    update: byRole({ admin: always }),
+    canWrite: (actor, { data }) => admin(actor) && only(data, ['title', 'content']),
+  },
+  // Every version stays readable (a consent shows what was accepted); only the server writes them.
+  'api::legal-text-version.legal-text-version': {
+    find: always,
+    protectedScope: byRole({ admin: always }),
+  },
+  // A person reads their own consents, admins every one; only the registration writes them.
+  'api::legal-consent.legal-consent': {
+    find: byRole({
+      authenticated: (a) => ({ user: ownUser(a) }),
+      student: (a) => ({ user: ownUser(a) }),
+      teacher: (a) => ({ user: ownUser(a) }),
+      coordinator: (a) => ({ user: ownUser(a) }),
+      admin: always,
+    }),
+  },
+
   // ---- questionnaire ----
   'api::questionnaire-answer.questionnaire-answer': {
     find: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),

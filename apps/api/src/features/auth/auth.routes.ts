@@ -92,7 +92,9 @@ export async function authRoutes(instance: FastifyInstance) {
       config: PUBLIC,
       schema: routeSchema(
         doc('Sign up as a student, teacher or coordinator (unconfirmed; a confirmation email)', {
-          errors: [400, 429],
+          description:
+            'The privacy policy must be accepted: `privacyAccepted: true` and `privacyVersion`, the version of the privacy text the person was shown (`GET /api/legal-texts?filters[kind][$eq]=privacy`). The consent (who, when, which version) is recorded in the account’s transaction; a version that is no longer the current one is a 409 (ADR 0035).',
+          errors: [400, 409, 429],
         }),
         { body: dataBody(registerSchema), response: { 200: registeredAnswerSchema } },
       ),

@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/password';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import { loadRenderContext, queueEmail } from '../../lib/mail/outbox';
 import { createProfile } from '../profiles/profiles.service';
+import { recordConsent } from '../legal/legal.service';
 import type { AdminRegisterInput, RegisterInput } from '@plataforma/shared';
 import { presentUser, type PublicUser } from './user.presenter';
 import { findUserToken, issueUserToken, spendUserToken, type Executor } from './user-tokens';
@@ -149,17 +150,20 @@ async function createAccount(
 
 /**
  * `POST /api/users-permissions/register-partialy`: self sign-up as a student, teacher or
- * coordinator. The account starts unconfirmed; the confirmation email is queued in the same
+ * coordinator. The account starts unconfirmed; its consent to the privacy policy (the version the
+ * person was shown, ADR 0035) is recorded and the confirmation email queued in the same
  * transaction.
  */
 export async function register(deps: AuthDeps, input: RegisterInput): Promise<PublicUser> {
   assertGoodPassword(input.password, input.passwordConfirmation, input);
   const password = await hashPassword(input.password);
   const context = await loadRenderContext(deps.db, deps);
+  const { privacyVersion, privacyAccepted: _accepted, ...account } = input;
   const user = await createAccount(
     deps,
-    { ...input, password, confirmed: false },
+    { ...account, password, confirmed: false },
     async (tx, created) => {
+      await recordConsent(tx, { userId: created.id, kind: 'privacy', version: privacyVersion });
       const token = await issueUserToken(
         tx,
         created.id,

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coordinators, roles, students, teachers } from '../../db/schema';
+import {
+  brandingSaas,
+  coordinators,
+  legalConsents,
+  legalTextVersions,
+  legalTexts,
+  roles,
+  students,
+  teachers,
+  users,
+} from '../../db/schema';
 import { getTestApp } from '../../../test/helpers/app';
 import {
   call,
@@ -15,6 +25,7 @@ import {
 } from '../../../test/helpers/auth';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { asAdmin, createUser, signedIn, unique } from '../../../test/helpers/factories';
+import { privacyConsent } from '../../../test/helpers/legal';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -23,9 +34,10 @@ beforeAll(async () => {
 
 const PUBLIC_URL = 'http://localhost:3000';
 
-function signUp(data: Record<string, unknown>, ip?: string) {
+/** Signs up; the privacy policy is accepted (its current version) unless `data` says otherwise. */
+async function signUp(data: Record<string, unknown>, ip?: string) {
   return call(app, 'POST', '/api/users-permissions/register-partialy', {
-    payload: { data },
+    payload: { data: { ...(await privacyConsent()), ...data } },
     ...(ip ? { ip } : {}),
   });
 }
@@ -218,10 +230,103 @@ describe('POST /api/users-permissions/register-partialy', () => {
 
   it('when a stale bearer token comes along, sign-up still works', async () => {
     const res = await call(app, 'POST', '/api/users-permissions/register-partialy', {
-      payload: { data: person() },
+      payload: { data: { ...person(), ...(await privacyConsent()) } },
       headers: { authorization: 'Bearer caducado.invalido.token' },
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('consent to the privacy policy (ADR 0035)', () => {
+  async function consentsOf(email: string) {
+    const { db } = await getTestDatabase();
+    return db
+      .select({
+        userId: legalConsents.userId,
+        acceptedAt: legalConsents.acceptedAt,
+        policyUrl: legalConsents.policyUrl,
+        kind: legalTexts.kind,
+        version: legalTextVersions.version,
+        content: legalTextVersions.content,
+      })
+      .from(legalConsents)
+      .innerJoin(users, eq(users.id, legalConsents.userId))
+      .innerJoin(legalTextVersions, eq(legalTextVersions.id, legalConsents.legalTextVersionId))
+      .innerJoin(legalTexts, eq(legalTexts.id, legalTextVersions.legalTextId))
+      .where(eq(users.email, email));
+  }
+
+  it('when a person signs up, who accepted which version of the privacy text and when is recorded with the account', async () => {
+    const before = new Date();
+    const data = person();
+    const { privacyVersion } = await privacyConsent();
+    const res = await signUp(data);
+    expect(res.status).toBe(200);
+    const row = await userRow(data.email);
+    const consents = await consentsOf(data.email);
+    expect(consents).toHaveLength(1);
+    expect(consents[0]).toMatchObject({ userId: row.id, kind: 'privacy', version: privacyVersion });
+    expect(consents[0]!.content).toContain('<h2>');
+    expect(consents[0]!.acceptedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  });
+
+  it.each([
+    ['without the acceptance', { privacyAccepted: undefined }, 'privacyAccepted'],
+    ['with the box unticked', { privacyAccepted: false }, 'privacyAccepted'],
+    ['without the version shown', { privacyVersion: undefined }, 'privacyVersion'],
+    ['with a version that is not a number', { privacyVersion: 'última' }, 'privacyVersion'],
+  ])(
+    'when a person signs up %s, the answer is a 400 naming it and no account is made',
+    async (_case, consent, field) => {
+      const data = person();
+      const res = await signUp({ ...data, ...consent });
+      expect(res.status).toBe(400);
+      expect(res.body.error?.details.errors?.map((e) => e.path[0])).toContain(field);
+      const { db } = await getTestDatabase();
+      expect(await db.select().from(users).where(eq(users.email, data.email))).toEqual([]);
+    },
+  );
+
+  it('when the privacy text changed after the page showed it, the answer is a 409 naming privacyVersion and no account is made', async () => {
+    const shown = (await privacyConsent()).privacyVersion;
+    const { db } = await getTestDatabase();
+    const [privacy] = await db.select().from(legalTexts).where(eq(legalTexts.kind, 'privacy'));
+    const changed = await call(app, 'POST', '/api/users-permissions/register-partialy', {
+      payload: { data: person() },
+    });
+    expect(changed.status).toBe(400);
+    const admin = await asAdmin(app);
+    const update = await app.inject({
+      method: 'PUT',
+      url: `/api/legal-texts/${privacy!.id}`,
+      headers: admin,
+      payload: { data: { content: `${privacy!.content}<p>${unique('Cambio')}</p>` } },
+    });
+    expect(update.statusCode).toBe(200);
+
+    const data = person();
+    const res = await signUp({ ...data, privacyVersion: shown });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({
+      name: 'ApplicationError',
+      details: { errors: [{ path: ['privacyVersion'] }], currentVersion: shown + 1 },
+    });
+    expect(await db.select().from(users).where(eq(users.email, data.email))).toEqual([]);
+    expect(await consentsOf(data.email)).toEqual([]);
+
+    const again = await signUp(data);
+    expect(again.status).toBe(200);
+    expect((await consentsOf(data.email))[0]?.version).toBe(shown + 1);
+  });
+
+  it('when the branding links its own privacy policy, the consent keeps that address', async () => {
+    const { db } = await getTestDatabase();
+    const [branding] = await db.select().from(brandingSaas).limit(1);
+    if (!branding) await db.insert(brandingSaas).values({ politicsUrl: '/privacidad' });
+    const url = branding?.politicsUrl ?? '/privacidad';
+    const data = person();
+    expect((await signUp(data)).status).toBe(200);
+    expect((await consentsOf(data.email))[0]?.policyUrl).toBe(url);
   });
 });
 
@@ -426,6 +531,8 @@ describe('error messages of bodies', () => {
     expect(messages).toEqual([
       'email Invalid input: expected string, received number',
       'name must be defined',
+      'privacyAccepted must be defined',
+      'privacyVersion must be defined',
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, collection } from '../../../../test/api';
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
+import { expectToast } from '../../../../test/toasts';
 
 // Lazy routes and a busy machine: give the screens more than the default second to appear.
 configure({ asyncUtilTimeout: 5000 });
@@ -126,7 +127,7 @@ describe('/projects/asignations', () => {
     expect(within(card).queryByRole('listbox')).toBeNull();
 
     fireEvent.click(assign);
-    expect(await within(card).findByText('Tutor asignado: Ángela Ruiz.')).toBeTruthy();
+    await expectToast('Tutor asignado: Ángela Ruiz.');
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url.pathname).toBe('/api/applys/1');
     expect(put?.body).toEqual({ data: { tutorAsigned: 41 } });

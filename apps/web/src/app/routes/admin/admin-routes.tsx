@@ -6,8 +6,8 @@ import { Navigate, type RouteObject } from 'react-router';
  */
 export const adminRoutes: RouteObject[] = [
   {
-    // Beyond the spec (ADR 0016): a university changes its branding, permissions, footer and
-    // banners here without a developer, and reads the outbox.
+    // Beyond the spec (ADR 0016): a university changes its branding, permissions, footer,
+    // banners and legal texts (ADR 0035) here without a developer, and reads the outbox.
     path: 'admin/ajustes',
     lazy: async () => {
       const [{ RequireAdmin }, { SettingsLayout }] = await Promise.all([
@@ -45,6 +45,12 @@ export const adminRoutes: RouteObject[] = [
       {
         path: 'banners',
         lazy: async () => ({ Component: (await import('./banners-route')).AdminBannersRoute }),
+      },
+      {
+        path: 'textos-legales',
+        lazy: async () => ({
+          Component: (await import('./legal-settings-route')).LegalSettingsRoute,
+        }),
       },
       {
         path: 'correo',

@@ -47,6 +47,7 @@ describe('admin settings access', () => {
       ['Permisos', '/admin/ajustes/permisos'],
       ['Pie de página', '/admin/ajustes/pie'],
       ['Banners', '/admin/ajustes/banners'],
+      ['Textos legales', '/admin/ajustes/textos-legales'],
       ['Correo saliente', '/admin/ajustes/correo'],
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Marca' })).toBeTruthy();

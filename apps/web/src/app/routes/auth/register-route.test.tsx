@@ -1,9 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brandingEnvelope, jsonResponse, stubApi, strapiError } from '../../../../test/api';
-import { BASE_HANDLERS, bodiesSentTo, sessionUser } from '../../../../test/api/auth-screens';
-import { renderApp } from '../../../../test/render-app';
-import { EMAIL_TAKEN_MESSAGE } from '../../../features/auth/utils/auth-errors';
+import {
+  BASE_HANDLERS,
+  PRIVACY_VERSION,
+  bodiesSentTo,
+  sessionUser,
+} from '../../../../test/api/auth-screens';
+import { legalTextVersionList } from '../../../../test/api';
+import { createNoRetryQueryClient, renderApp } from '../../../../test/render-app';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  PRIVACY_CHANGED_MESSAGE,
+} from '../../../features/auth/utils/auth-errors';
 import { isWelcomePending } from '../../../features/auth/utils/welcome-flag';
 import { clearSession } from '../../../lib/session-tokens';
 
@@ -139,16 +148,81 @@ describe('registration page', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
-  it('when the branding has no privacy policy URL, there is no link but the checkbox is still required', async () => {
+  it("when the branding has no privacy policy URL, the link leads to the platform's own /privacidad and the checkbox is still required", async () => {
     stubApi({
       ...BASE_HANDLERS,
       '/api/branding-saas': () => jsonResponse(brandingEnvelope({ politicsUrl: null })),
     });
     renderApp('/register');
     await openForm();
-    expect(screen.queryByRole('link', { name: /leer la política de privacidad/ })).toBeNull();
+    const link = screen.getByRole('link', { name: /leer la política de privacidad/ });
+    expect(link.getAttribute('href')).toBe('/privacidad');
     send();
     expect(screen.getByText('Aceptar este campo es obligatorio.')).toBeTruthy();
+  });
+
+  it('when the privacy text cannot be loaded, the page says registration needs it and offers to retry; no form is sent', async () => {
+    let fail = true;
+    const fetchMock = stubApi({
+      ...BASE_HANDLERS,
+      '/api/legal-text-versions': () =>
+        fail
+          ? strapiError(500, 'Internal Server Error', undefined, 'ApplicationError')
+          : jsonResponse(legalTextVersionList('privacy', [{ version: 4 }])),
+    });
+    renderApp('/register', { queryClient: createNoRetryQueryClient() });
+    expect(
+      await screen.findByText(/No se ha podido cargar la política de privacidad/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Crear mi cuenta' })).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await openForm();
+    expect(bodiesSentTo(fetchMock, '/api/users-permissions/register-partialy')).toEqual([]);
+  });
+
+  it('when the privacy text changed while the page was open, the box is unticked, the person is told to read it again, and the next try accepts the new version', async () => {
+    let version = PRIVACY_VERSION;
+    const fetchMock = stubApi({
+      ...BASE_HANDLERS,
+      '/api/legal-text-versions': () =>
+        jsonResponse(legalTextVersionList('privacy', [{ version }])),
+      '/api/users-permissions/register-partialy': ({ body }) => {
+        const sent = (body as { data: { privacyVersion: number } }).data.privacyVersion;
+        return sent === version
+          ? jsonResponse({ user: sessionUser('student', 80) })
+          : strapiError(409, 'La política de privacidad ha cambiado', [
+              { path: ['privacyVersion'], message: 'La política de privacidad ha cambiado' },
+            ]);
+      },
+    });
+    renderApp('/register?profile=student');
+    await openForm();
+    fillValidForm();
+    version = PRIVACY_VERSION + 1;
+    send();
+
+    expect(await screen.findByText(PRIVACY_CHANGED_MESSAGE)).toBeTruthy();
+    const box = screen.getByLabelText<HTMLInputElement>(
+      'He leído y acepto la política de privacidad',
+    );
+    expect(box.checked).toBe(false);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+
+    // The page reads the text again: the new version is the one accepted next.
+    const versionReads = () =>
+      fetchMock.mock.calls.filter(
+        ([input]) => typeof input === 'string' && input.includes('/api/legal-text-versions'),
+      ).length;
+    await waitFor(() => expect(versionReads()).toBe(2));
+    fireEvent.click(box);
+    send();
+    await screen.findByRole('heading', { level: 1, name: 'Revisa tu correo' });
+    const bodies = bodiesSentTo(fetchMock, '/api/users-permissions/register-partialy') as {
+      data: { privacyVersion: number };
+    }[];
+    expect(bodies.at(-1)?.data.privacyVersion).toBe(PRIVACY_VERSION + 1);
   });
 
   it('when the API says the email is taken and the password is too common, each error shows under its field in Spanish', async () => {
@@ -221,6 +295,8 @@ describe('registration page', () => {
           email: 'ana@example.org',
           password: PASSWORD,
           passwordConfirmation: PASSWORD,
+          privacyAccepted: true,
+          privacyVersion: PRIVACY_VERSION,
         },
       },
     ]);

@@ -186,15 +186,23 @@ describe('/profile?section=projects', () => {
         { timeout: 5000 },
       ),
     );
-    const notice = await screen.findByText(
-      'Has quitado «Mentorías digitales» de tus proyectos guardados.',
+    const toasts = screen.getByRole('region', { name: /^Confirmaciones/ });
+    await waitFor(() =>
+      expect(toasts.textContent).toContain(
+        'Has quitado «Mentorías digitales» de tus proyectos guardados.',
+      ),
     );
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url.pathname).toBe('/api/students/31');
     expect(put.body).toEqual({ data: { favorites: { disconnect: [9] } } });
     expect(screen.queryByRole('heading', { name: 'Mentorías digitales' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Huertos urbanos' })).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(notice));
+    // The button left with its project: the focus stays in the section, on its list.
+    await waitFor(() =>
+      expect(
+        document.activeElement?.contains(screen.getByRole('heading', { name: 'Huertos urbanos' })),
+      ).toBe(true),
+    );
   });
 });
 

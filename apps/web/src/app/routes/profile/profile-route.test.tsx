@@ -200,6 +200,67 @@ describe('/profile for a student', () => {
     ).toBe('/cuestionario');
   });
 
+  it('with a questionnaire answered, "Tus competencias" shows the latest scores and the way to repeat it', async () => {
+    stubProfileApi({
+      routes: {
+        'GET /api/questionnaire/me': () =>
+          jsonResponse({
+            data: {
+              id: 3,
+              attributes: {
+                scores: {
+                  flexibility: 4.5,
+                  initiative: 3,
+                  teamwork: 5,
+                  communication: 2.25,
+                  growthMindset: 6,
+                },
+                consistency: { answered: 4, agreed: 0 },
+                createdAt: '2026-11-20T09:00:00.000Z',
+              },
+            },
+          }),
+      },
+    });
+    renderApp('/profile');
+    const card = (await screen.findByRole('heading', { name: 'Tus competencias' })).closest(
+      'section',
+    )!;
+    const table = await within(card).findByRole('table', {
+      name: /Puntuación media por competencia/,
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'CompetenciaPuntuación',
+      'Flexibilidad4,5 / 6',
+      'Iniciativa3 / 6',
+      'Trabajo en equipo5 / 6',
+      'Comunicación2,25 / 6',
+      'Pensamiento de crecimiento6 / 6',
+    ]);
+    expect(within(card).getByText(/respondiste el/).textContent).toContain(
+      '20 de noviembre de 2026',
+    );
+    expect(
+      within(card).getByRole('link', { name: 'Repetir el cuestionario' }).getAttribute('href'),
+    ).toBe('/cuestionario?repetir=1');
+    expect(
+      within(card).queryByRole('link', { name: 'Ir al cuestionario de competencias' }),
+    ).toBeNull();
+  });
+
+  it('with no result yet (200 with no data), "Tus competencias" invites to answer the questionnaire', async () => {
+    stubProfileApi({ routes: { 'GET /api/questionnaire/me': () => jsonResponse({ data: null }) } });
+    renderApp('/profile');
+    const link = await screen.findByRole('link', { name: 'Ir al cuestionario de competencias' });
+    expect(link.getAttribute('href')).toBe('/cuestionario');
+    expect(screen.queryByRole('table', { name: /Puntuación media/ })).toBeNull();
+    expect(screen.queryByText('No hemos podido cargar tu último resultado.')).toBeNull();
+  });
+
   it('while the applications load, the section says "Cargando..."', async () => {
     stubProfileApi({ applys: () => new Promise<Response>(() => {}) });
     renderApp('/profile');

@@ -10,6 +10,8 @@ import { PersonalDataForm } from '../../../features/profile/components/personal-
 import { ProfileHeaderCard } from '../../../features/profile/components/profile-header-card';
 import { ProfileCard } from '../../../features/profile/components/section-states';
 import { StudentSections } from '../../../features/profile/components/student-sections';
+import { useMyResult } from '../../../features/questionnaire/api/get-my-result';
+import { CompetenceSummary } from '../../../features/questionnaire/components/competence-summary';
 
 function CardHeading({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
   return (
@@ -19,6 +21,43 @@ function CardHeading({ id, title, children }: { id: string; title: string; child
       </h2>
       {children ? <p className="text-sm text-slate-700">{children}</p> : null}
     </div>
+  );
+}
+
+/**
+ * "Tus competencias" (spec §9 questionnaire): the latest result with the way to repeat the
+ * questionnaire, or the invitation to answer it while there is none.
+ */
+function CompetencesCard() {
+  const result = useMyResult({ enabled: true });
+  return (
+    <ProfileCard labelledBy="perfil-competencias">
+      {result.data ? (
+        <>
+          <CardHeading id="perfil-competencias" title="Tus competencias" />
+          <CompetenceSummary result={result.data} />
+        </>
+      ) : (
+        <>
+          <CardHeading id="perfil-competencias" title="Tus competencias">
+            Responde el cuestionario de competencias (unos 5 minutos) para conocer tus puntos
+            fuertes y ayudarnos a encontrar los proyectos que mejor encajan contigo.
+          </CardHeading>
+          {result.isPending ? (
+            <LoadingStatus />
+          ) : (
+            <div className="flex flex-col items-start gap-3">
+              {result.isError ? (
+                <Alert tone="error">No hemos podido cargar tu último resultado.</Alert>
+              ) : null}
+              <ButtonLink to="/cuestionario" variant="secondary">
+                Ir al cuestionario de competencias
+              </ButtonLink>
+            </div>
+          )}
+        </>
+      )}
+    </ProfileCard>
   );
 }
 
@@ -75,17 +114,7 @@ export function ProfileRoute() {
         </ProfileCard>
       ) : null}
 
-      {isStudent ? (
-        <ProfileCard labelledBy="perfil-competencias">
-          <CardHeading id="perfil-competencias" title="Tus competencias">
-            Responde el cuestionario de competencias (unos 5 minutos) para conocer tus puntos
-            fuertes y ayudarnos a encontrar los proyectos que mejor encajan contigo.
-          </CardHeading>
-          <ButtonLink to="/cuestionario" variant="secondary" className="self-start">
-            Ir al cuestionario de competencias
-          </ButtonLink>
-        </ProfileCard>
-      ) : null}
+      {isStudent ? <CompetencesCard /> : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileCard labelledBy="perfil-datos">

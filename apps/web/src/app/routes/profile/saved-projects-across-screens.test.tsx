@@ -67,26 +67,25 @@ describe('a saved project, seen from its page and from the profile', () => {
   it('when a project is unsaved in the profile, its page shows it as not saved', async () => {
     stubStudent([5]);
     const { router } = renderApp('/projects/5');
-    const toggle = await screen.findByRole('button', { name: `Guardar «${TITLE}»` });
-    await waitFor(() => expect(toggle.getAttribute('aria-pressed')).toBe('true'));
+    await screen.findByRole('button', { name: `Guardado: «${TITLE}»` });
 
     await router.navigate('/profile?section=projects');
     fireEvent.click(await screen.findByRole('button', { name: `Quitar de guardados: ${TITLE}` }));
     await screen.findByText(`Has quitado «${TITLE}» de tus proyectos guardados.`);
 
     await router.navigate('/projects/5');
-    const again = await screen.findByRole('button', { name: `Guardar «${TITLE}»` });
-    await waitFor(() => expect(again.getAttribute('aria-pressed')).toBe('false'));
+    const again = await screen.findByRole('button', { name: `Guardar: «${TITLE}»` });
+    expect(again.textContent).toBe('Guardar');
   });
 
   it('when a project is saved on its page, the profile lists it, and unsaved there, its page follows', async () => {
     const saved: number[] = [];
     stubStudent(saved);
     const { router } = renderApp('/projects/5');
-    const toggle = await screen.findByRole('button', { name: `Guardar «${TITLE}»` });
-    await waitFor(() => expect(toggle.getAttribute('aria-pressed')).toBe('false'));
+    const toggle = await screen.findByRole('button', { name: `Guardar: «${TITLE}»` });
     fireEvent.click(toggle);
-    await waitFor(() => expect(toggle.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(toggle.textContent).toBe('Guardado'));
+    await screen.findByText(new RegExp(`Has guardado «${TITLE}»`));
     expect(saved).toEqual([5]);
 
     await router.navigate('/profile?section=projects');
@@ -95,7 +94,7 @@ describe('a saved project, seen from its page and from the profile', () => {
     expect(saved).toEqual([]);
 
     await router.navigate('/projects/5');
-    const again = await screen.findByRole('button', { name: `Guardar «${TITLE}»` });
-    await waitFor(() => expect(again.getAttribute('aria-pressed')).toBe('false'));
+    const again = await screen.findByRole('button', { name: `Guardar: «${TITLE}»` });
+    expect(again.textContent).toBe('Guardar');
   });
 });

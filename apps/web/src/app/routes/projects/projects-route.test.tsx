@@ -156,7 +156,7 @@ describe('/projects for a visitor', () => {
 });
 
 describe('/projects for a student', () => {
-  it('shows the "Inscrito" and "Guardado" badges, the recommendations, and saves with aria-pressed', async () => {
+  it('shows the "Inscrito" badge, the recommendations, and a save button that says "Guardar" or "Guardado" and confirms each change in a toast', async () => {
     const calls = stubCatalogueApi(
       {
         'GET /api/projects/search': () =>
@@ -199,27 +199,70 @@ describe('/projects for a student', () => {
       .getByRole('link', { name: 'Radio comunitaria' })
       .closest('article')!;
     expect(within(first).getByText('Inscrito')).toBeTruthy();
-    expect(within(first).queryByText('Guardado')).toBeNull();
-    expect(within(second).getByText('Guardado')).toBeTruthy();
     expect(within(second).queryByText('Inscrito')).toBeNull();
 
-    const saveSecond = within(second).getByRole('button', { name: 'Guardar «Radio comunitaria»' });
-    expect(saveSecond.getAttribute('aria-pressed')).toBe('true');
-    const saveFirst = within(first).getByRole('button', { name: 'Guardar «Huertos escolares»' });
-    expect(saveFirst.getAttribute('aria-pressed')).toBe('false');
+    // A saved project says so once, on its button: the state is seen and heard alike.
+    const saveSecond = within(second).getByRole('button', {
+      name: 'Guardado: «Radio comunitaria»',
+    });
+    expect(saveSecond.textContent).toBe('Guardado');
+    expect(within(second).getAllByText('Guardado')).toHaveLength(1);
+    expect(document.getElementById(saveSecond.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Púlsalo para quitarlo de tus proyectos guardados.',
+    );
+    const saveFirst = within(first).getByRole('button', { name: 'Guardar: «Huertos escolares»' });
+    expect(saveFirst.textContent).toBe('Guardar');
+    expect(within(first).queryByText('Guardado')).toBeNull();
     fireEvent.click(saveFirst);
-    expect(saveFirst.getAttribute('aria-pressed')).toBe('true');
+    expect(saveFirst.textContent).toBe('Guardado');
+    expect(saveFirst.getAttribute('aria-label')).toBe('Guardado: «Huertos escolares»');
     await waitFor(() => {
       const put = calls.find((c) => c.method === 'PUT');
       expect(put?.url.pathname).toBe(`/api/students/${STUDENT_ID}`);
       expect(put?.body).toEqual({ data: { favorites: { connect: [1] } } });
     });
+    const toasts = screen.getByRole('region', { name: /^Confirmaciones/ });
+    await waitFor(() =>
+      expect(toasts.textContent).toContain(
+        'Has guardado «Huertos escolares». Lo tienes en tu perfil, en «Proyectos guardados».',
+      ),
+    );
     fireEvent.click(saveSecond);
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
         data: { favorites: { disconnect: [2] } },
       }),
     );
+    await waitFor(() =>
+      expect(toasts.textContent).toContain(
+        'Has quitado «Radio comunitaria» de tus proyectos guardados.',
+      ),
+    );
+  });
+
+  it('shows each ODS on a card with its number and its name, not a bare coloured number', async () => {
+    stubCatalogueApi(
+      {
+        'GET /api/projects/search': () =>
+          jsonResponse(searchAnswer([searchEntry(1, 'Huertos escolares')])),
+      },
+      { user: account('student') },
+    );
+    renderApp('/projects');
+    const card = (await screen.findByRole('link', { name: 'Huertos escolares' })).closest(
+      'article',
+    )!;
+    const goals = within(card).getByRole('list', { name: 'Objetivos de Desarrollo Sostenible' });
+    const items = within(goals).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'ODS 4: Educación de calidad',
+      'ODS 10: Reducción de las desigualdades',
+    ]);
+    // The names are on the card, not only read out: nothing of them is visually hidden.
+    for (const item of items) {
+      const name = within(item).getByText(/Educación de calidad|Reducción de las desigualdades/);
+      expect(name.className).not.toContain('sr-only');
+    }
   });
 });
 

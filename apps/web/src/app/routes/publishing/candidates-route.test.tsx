@@ -4,6 +4,7 @@ import { jsonResponse } from '../../../../test/api';
 import { callsTo, list, stubPublishingApi } from '../../../../test/api/publishing';
 import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
+import { expectToast } from '../../../../test/toasts';
 
 afterEach(() => {
   clearSession();
@@ -120,7 +121,7 @@ describe('/projects/:id/candidaturas', { timeout: 15_000 }, () => {
     });
     fireEvent.click(within(lucia).getByRole('button', { name: 'Guardar' }));
 
-    expect(await within(lucia).findByText(/Estado guardado: Preseleccionado/)).toBeTruthy();
+    await expectToast(/Estado guardado: Preseleccionado/);
     expect(callsTo(calls, 'PUT', '/api/applys/7').map((call) => call.body)).toEqual([
       { data: { status: 'Preseleccionado', status_message: 'Te llamamos esta semana' } },
     ]);

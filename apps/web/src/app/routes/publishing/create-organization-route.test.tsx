@@ -5,6 +5,7 @@ import { jsonResponse } from '../../../../test/api';
 import { callsTo, stubPublishingApi } from '../../../../test/api/publishing';
 import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
+import { expectToast } from '../../../../test/toasts';
 
 afterEach(() => {
   clearSession();
@@ -58,7 +59,7 @@ describe('/organizations/create', { timeout: 15_000 }, () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
     expect(await screen.findByText(/Los proyectos de Fundación Mar/)).toBeTruthy();
-    expect(screen.getByText('Organización creada. Ya puedes publicar sus proyectos.')).toBeTruthy();
+    await expectToast('Organización creada. Ya puedes publicar sus proyectos.');
     expect(callsTo(calls, 'POST', '/api/organizations').map((call) => call.body)).toEqual([
       {
         data: {

@@ -1,17 +1,29 @@
 import { ORGANIZATION_EDIT_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
-import { Navigate, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
 import { MyProjectsList } from '../../../features/publishing/components/my-projects-list';
 import { PublishingPage, Refusal, type NoticeState } from './publishing-gates';
 
-/** The notice a save left in the navigation state, if any. */
-function useNotice(): string | undefined {
-  const state = useLocation().state as NoticeState | null;
-  return state?.notice;
+/**
+ * The notice a save left in the navigation state, confirmed as every action is, with a toast
+ * (ADR 0035), once: the state is then cleared, so reloading the page does not repeat it.
+ */
+function useNoticeToast(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = (location.state as NoticeState | null)?.notice;
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!notice || shown.current === location.key) return;
+    shown.current = location.key;
+    showToast(notice);
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [notice, location.key, location.pathname, location.search, navigate]);
 }
 
 /**
@@ -21,7 +33,7 @@ function useNotice(): string | undefined {
 export function TeacherProjectsRoute() {
   const { user } = useSession();
   const { permissions } = usePermissions();
-  const notice = useNotice();
+  useNoticeToast();
   if (user?.profileType === 'coordinator') return <Navigate to="/organizations" replace />;
   const canPublish = user?.profileType === 'admin' || permissions.projects.create;
   return (
@@ -30,7 +42,6 @@ export function TeacherProjectsRoute() {
       title="Mis proyectos"
       intro="Sigue el estado de tus proyectos, revisa sus candidaturas y envíalos a revisión cuando estén listos."
     >
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
       {canPublish ? (
         <div>
           <ButtonLink to="/projects/create">Publica tu proyecto</ButtonLink>
@@ -49,7 +60,7 @@ export function TeacherProjectsRoute() {
 export function OrganizationProjectsRoute() {
   const { user, details } = useSession();
   const { permissions, isPending } = usePermissions();
-  const notice = useNotice();
+  useNoticeToast();
   const role = user?.profileType;
   if (role === 'teacher') return <Navigate to={TEACHER_PROJECTS_PATH} replace />;
   if (role === 'coordinator' && !details?.organization) {
@@ -80,7 +91,6 @@ export function OrganizationProjectsRoute() {
           : 'Los proyectos publicados por las organizaciones.'
       }
     >
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
       {canPublish || canEditOrganization ? (
         <div className="flex flex-wrap gap-3">
           {canPublish ? <ButtonLink to="/projects/create">Publicar mi proyecto</ButtonLink> : null}

@@ -72,6 +72,15 @@ describe('/cuestionario', () => {
     expect(screen.getByText('Flexibilidad')).toBeTruthy();
   });
 
+  it('with ?repetir=1 (the profile\'s "Repetir el cuestionario"), a student with a result gets the questionnaire at once', async () => {
+    stubSite({ student: true, me: () => jsonResponse(RESULT) });
+    renderApp('/cuestionario?repetir=1');
+    expect(
+      await screen.findByRole('progressbar', { name: 'Progreso del cuestionario' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('a student who never answered ({data: null}) gets the questionnaire', async () => {
     const fetchMock = stubSite({ student: true });
     renderApp('/cuestionario');

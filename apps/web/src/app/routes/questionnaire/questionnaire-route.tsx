@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
@@ -16,7 +17,9 @@ export function QuestionnaireRoute() {
   const isStudent = user?.profileType === 'student';
   const myResult = useMyResult({ enabled: status === 'authenticated' && isStudent });
   const [latest, setLatest] = useState<QuestionnaireResult | null>(null);
-  const [isRetaking, setIsRetaking] = useState(false);
+  // `?repetir=1` (the profile's "Repetir el cuestionario") opens the questionnaire at once.
+  const [searchParams] = useSearchParams();
+  const [isRetaking, setIsRetaking] = useState(() => searchParams.get('repetir') === '1');
   const contact = useMemo(
     () => (user ? { name: user.name ?? '', surname: user.surname ?? '', email: user.email } : null),
     [user],

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useApplications } from '../../../entities/application/api/get-applications';
 import { useExportApplications } from '../api/export-applications';
@@ -75,15 +76,14 @@ export function ApplicationsScreen() {
           <Button
             variant="secondary"
             isPending={exporter.isPending}
-            onClick={() => exporter.mutate(filters)}
+            onClick={() =>
+              exporter.mutate(filters, {
+                onSuccess: () => showToast('Se ha descargado el archivo CSV de las candidaturas.'),
+              })
+            }
           >
             {exporter.isPending ? 'Exportando...' : 'Exportar CSV'}
           </Button>
-        </div>
-        <div role="status" aria-live="polite" className="empty:hidden">
-          {exporter.isSuccess ? (
-            <Alert tone="success">Se ha descargado el archivo CSV de las candidaturas.</Alert>
-          ) : null}
         </div>
         {exporter.isError ? (
           <Alert tone="error">

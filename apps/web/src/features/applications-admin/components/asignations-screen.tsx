@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useApplications } from '../../../entities/application/api/get-applications';
 import { useUpdateApplication } from '../../../entities/application/api/update-application';
@@ -81,7 +82,6 @@ function AsignationCard({ application: a }: { application: AdminApplication }) {
     a.tutor ? { id: a.tutor.id, name: a.tutor.name ?? '' } : null,
   );
   const assign = useUpdateApplication();
-  const [saved, setSaved] = useState<string | null>(null);
   const headingId = `asignacion-${a.id}`;
   const unchanged = choice === null || choice.id === a.tutor?.id;
 
@@ -132,10 +132,9 @@ function AsignationCard({ application: a }: { application: AdminApplication }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!choice || unchanged) return;
-          setSaved(null);
           assign.mutate(
             { id: a.id, change: { tutorAsigned: choice.id } },
-            { onSuccess: () => setSaved(`Tutor asignado: ${choice.name}.`) },
+            { onSuccess: () => showToast(`Tutor asignado: ${choice.name}.`) },
           );
         }}
       >
@@ -145,7 +144,6 @@ function AsignationCard({ application: a }: { application: AdminApplication }) {
             value={choice}
             onChange={(teacher) => {
               setChoice(teacher);
-              setSaved(null);
               assign.reset();
             }}
           />
@@ -154,9 +152,6 @@ function AsignationCard({ application: a }: { application: AdminApplication }) {
           {a.tutor ? 'Cambiar tutor' : 'Asignar tutor'}
         </Button>
       </form>
-      <p role="status" className={saved ? 'text-sm font-medium text-green-900' : 'sr-only'}>
-        {saved ?? ''}
-      </p>
       {assign.isError ? (
         <Alert tone="error">
           {assign.error instanceof ApiError && assign.error.isClientError

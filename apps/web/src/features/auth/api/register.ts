@@ -20,6 +20,10 @@ export interface RegisterInput {
   phone: string;
   password: string;
   passwordConfirmation: string;
+  /** The box "He leído y acepto la política de privacidad". */
+  privacyAccepted: boolean;
+  /** The version of the privacy text the page offered (ADR 0035). */
+  privacyVersion: number;
 }
 
 /**
@@ -35,6 +39,8 @@ export function register(input: RegisterInput): Promise<RegisteredAnswer> {
     ...(input.phone.trim() ? { phone: input.phone.trim() } : {}),
     password: input.password,
     passwordConfirmation: input.passwordConfirmation,
+    privacyAccepted: input.privacyAccepted,
+    privacyVersion: input.privacyVersion,
   };
   return apiRequest<RegisteredAnswer>('/api/users-permissions/register-partialy', {
     method: 'POST',

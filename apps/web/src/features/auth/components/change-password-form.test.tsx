@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '../../../../test/api';
 import { createQueryClient } from '../../../lib/query-client';
 import { clearSession, getRefreshToken, getToken, saveSession } from '../../../lib/session-tokens';
+import { Toaster } from '../../../components/ui/toast';
 import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from './change-password-form';
 
 const USER = {
@@ -22,6 +23,7 @@ function renderForm() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ChangePasswordForm />
+      <Toaster />
     </QueryClientProvider>,
   );
 }

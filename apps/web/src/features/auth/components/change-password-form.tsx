@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import { useChangePassword } from '../api/change-password';
 import { useFormFields } from '../hooks/use-form-fields';
 import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
@@ -34,7 +35,10 @@ export function ChangePasswordForm() {
       noValidate
       onSubmit={form.handleSubmit((values) =>
         change.mutate(values, {
-          onSuccess: () => form.reset(),
+          onSuccess: () => {
+            form.reset();
+            showToast(PASSWORD_CHANGED_MESSAGE);
+          },
           onError: (error) => form.showServerErrors(fieldErrorsFrom(error, SERVER_FIELDS)),
         }),
       )}
@@ -59,7 +63,6 @@ export function ChangePasswordForm() {
       <Button type="submit" isPending={change.isPending} className="self-start">
         Cambiar la contraseña
       </Button>
-      {change.isSuccess ? <Alert tone="success">{PASSWORD_CHANGED_MESSAGE}</Alert> : null}
       {change.isError && !hasFieldError ? (
         <Alert tone="error">{formErrorMessage(change.error)}</Alert>
       ) : null}

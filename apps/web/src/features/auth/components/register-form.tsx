@@ -11,7 +11,12 @@ import {
 } from '../api/register';
 import type { SessionUser } from '../types';
 import { useFormFields } from '../hooks/use-form-fields';
-import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
+import {
+  PRIVACY_CHANGED_MESSAGE,
+  fieldErrorsFrom,
+  formErrorMessage,
+  isPrivacyChangedError,
+} from '../utils/auth-errors';
 import {
   REQUIRED_MESSAGE,
   checkAccepted,
@@ -59,8 +64,15 @@ const SERVER_FIELDS = [
 interface RegisterFormProps {
   /** Preselected profile type ('' for none). */
   initialProfileType: SelfServiceProfileType | '';
-  /** The branding's privacy policy (spec §3 politicsUrl), linked next to the checkbox when set. */
-  privacyPolicyUrl: string | null;
+  /**
+   * Where the privacy policy is read: the branding's politicsUrl (spec §3) when it has one, else
+   * the platform's own page (ADR 0035).
+   */
+  privacyPolicyUrl: string;
+  /** The version of the privacy text the person accepts (sent with the account, ADR 0035). */
+  privacyVersion: number;
+  /** The server refused that version: a newer one exists and the page reads it again. */
+  onPrivacyChanged: () => void;
   /** The account was created (unconfirmed); `email` is where the confirmation link went. */
   onRegistered: (user: SessionUser, email: string) => void;
 }
@@ -73,6 +85,8 @@ interface RegisterFormProps {
 export function RegisterForm({
   initialProfileType,
   privacyPolicyUrl,
+  privacyVersion,
+  onPrivacyChanged,
   onRegistered,
 }: RegisterFormProps) {
   const register = useRegister();
@@ -105,15 +119,26 @@ export function RegisterForm({
 
   const submit = form.handleSubmit((values) => {
     if (values.profileType === '') return;
-    const input: RegisterInput = { ...values, profileType: values.profileType };
+    const input: RegisterInput = { ...values, profileType: values.profileType, privacyVersion };
     register.mutate(input, {
       onSuccess: (answer) => onRegistered(answer.user, values.email.trim()),
-      onError: (error) => form.showServerErrors(fieldErrorsFrom(error, SERVER_FIELDS)),
+      onError: (error) => {
+        if (isPrivacyChangedError(error)) {
+          // Consent is to a text the person could read: they tick the box again for the new one.
+          form.setValue('privacyAccepted', false);
+          form.showServerErrors({ privacyAccepted: PRIVACY_CHANGED_MESSAGE });
+          onPrivacyChanged();
+          return;
+        }
+        form.showServerErrors(fieldErrorsFrom(error, SERVER_FIELDS));
+      },
     });
   });
 
   const hasFieldErrorFromServer =
-    register.isError && Object.keys(fieldErrorsFrom(register.error, SERVER_FIELDS)).length > 0;
+    register.isError &&
+    (isPrivacyChangedError(register.error) ||
+      Object.keys(fieldErrorsFrom(register.error, SERVER_FIELDS)).length > 0);
   const profileError = form.errorOf('profileType');
   const privacyError = form.errorOf('privacyAccepted');
 
@@ -224,17 +249,16 @@ export function RegisterForm({
             />
             He leído y acepto la política de privacidad
           </label>
-          {privacyPolicyUrl ? (
-            <a
-              href={privacyPolicyUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="rounded text-sm font-semibold text-slate-800 underline underline-offset-4 hover:text-slate-950"
-            >
-              (leer la política de privacidad
-              <span className="sr-only">, se abre en una pestaña nueva</span>)
-            </a>
-          ) : null}
+          {/* A new tab, so what the person already typed stays here. */}
+          <a
+            href={privacyPolicyUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded text-sm font-semibold text-slate-800 underline underline-offset-4 hover:text-slate-950"
+          >
+            (leer la política de privacidad
+            <span className="sr-only">, se abre en una pestaña nueva</span>)
+          </a>
         </div>
         {privacyError ? (
           <p id={`${ids}-privacy-error`} className="text-sm font-medium text-red-700">

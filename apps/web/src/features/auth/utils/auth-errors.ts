@@ -28,6 +28,22 @@ export const GENERIC_FAILURE_MESSAGE =
 export const EMAIL_TAKEN_MESSAGE =
   'Ya existe una cuenta con este correo. Inicia sesión o recupera tu contraseña.';
 
+/** Registration refused because the privacy text changed while the page was open (ADR 0035). */
+export const PRIVACY_CHANGED_MESSAGE =
+  'La política de privacidad se ha actualizado mientras te registrabas. Vuelve a leerla y, si estás de acuerdo, acéptala de nuevo.';
+
+/** Whether a registration was refused because the privacy text it accepted is no longer current. */
+export function isPrivacyChangedError(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    Array.isArray(error.details.errors) &&
+    (error.details.errors as DetailError[]).some(
+      (entry) => Array.isArray(entry.path) && entry.path.includes('privacyVersion'),
+    )
+  );
+}
+
 /** What `POST /api/auth/local` answers for a right password on an unconfirmed account. */
 const API_UNCONFIRMED = 'Your account email is not confirmed';
 

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { useDeleteBanner } from '../api/delete-banner';
 import { useAllBanners } from '../api/get-all-banners';
 import { useNow } from '../hooks/use-now';
@@ -23,15 +24,13 @@ export function BannersAdmin() {
   const remove = useDeleteBanner();
   const now = useNow();
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
-  const [notice, setNotice] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Banner | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   // The button that opened the form gets the focus back when the form is cancelled.
   const opener = useRef<HTMLElement | null>(null);
 
   const startEditing = (next: Editing) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setNotice(null);
     setEditing(next);
   };
   const cancel = () => {
@@ -40,9 +39,12 @@ export function BannersAdmin() {
   };
   const finish = (message: string) => {
     setEditing({ kind: 'none' });
-    setNotice(message);
-    // The form is gone: the keyboard goes to the message that says what happened.
-    requestAnimationFrame(() => noticeRef.current?.focus());
+    showToast(message);
+    // The form is gone: the keyboard goes back to the button that opened it, or to the list
+    // when that button left with a deleted banner.
+    requestAnimationFrame(() =>
+      (opener.current?.isConnected ? opener.current : listRef.current)?.focus(),
+    );
   };
 
   const confirmDelete = async () => {
@@ -57,13 +59,7 @@ export function BannersAdmin() {
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      {notice ? (
-        <div ref={noticeRef} tabIndex={-1} className="focus:outline-none">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-
+    <div ref={listRef} tabIndex={-1} className="flex flex-col gap-6 focus:outline-none">
       <div>
         <Button onClick={() => startEditing({ kind: 'new' })}>Nuevo banner</Button>
       </div>
@@ -142,6 +138,8 @@ export function BannersAdmin() {
                   aria-label={`Eliminar el banner «${banner.title}»`}
                   onClick={() => {
                     remove.reset();
+                    // Deleted, the banner takes this button with it: the focus goes to the list.
+                    opener.current = null;
                     setToDelete(banner);
                   }}
                 >

@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react';
+import { LEGAL_PAGES } from '@plataforma/shared';
 import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { useFooterSections } from '../api/get-footer-sections';
@@ -25,8 +26,9 @@ interface SiteFooterContentProps {
 /**
  * The footer built from the fetched sections (spec §2 Other, §3 Footer content): rows of columns
  * with images, links and the language selector, in the branding's footer colour. Under them the
- * branding's privacy policy and contact, unless the sections already link to them. A failed fetch
- * is logged and leaves the sections out (spec §8).
+ * legal texts (the privacy policy at the branding's politicsUrl when set, ADR 0035: the LSSI wants
+ * them reachable from every page, whatever the footer content says) and the contact, each unless
+ * the sections already link to it. A failed fetch is logged and leaves the sections out (spec §8).
  */
 export function SiteFooterContent({ projectName, politicsUrl, mailTo }: SiteFooterContentProps) {
   const { data: sections = [] } = useFooterSections();
@@ -39,8 +41,16 @@ export function SiteFooterContent({ projectName, politicsUrl, mailTo }: SiteFoot
   const urls = columns.flatMap((c) => c.links ?? []).flatMap((l) => (l.url ? [l.url] : []));
   const isLinked = (address: string) => urls.some((url) => isSameAddress(url, address));
 
-  const privacy = politicsUrl ? linkTarget(politicsUrl) : null;
-  const contact = linkTarget(mailtoOf(mailTo));
+  const legal = [
+    { label: LEGAL_PAGES.privacy.label, address: politicsUrl ?? LEGAL_PAGES.privacy.path },
+    { label: LEGAL_PAGES['legal-notice'].label, address: LEGAL_PAGES['legal-notice'].path },
+    { label: LEGAL_PAGES.cookies.label, address: LEGAL_PAGES.cookies.path },
+  ].flatMap(({ label, address }) => {
+    const target = isLinked(address) ? null : linkTarget(address);
+    return target ? [{ label, target }] : [];
+  });
+  const contact =
+    mailTo && !isLinked(`mailto:${mailTo.trim()}`) ? linkTarget(mailtoOf(mailTo)) : null;
   const choose = (value: string) => {
     setChosen(value);
     storeChosenLanguage(value);
@@ -71,15 +81,14 @@ export function SiteFooterContent({ projectName, politicsUrl, mailTo }: SiteFoot
           <p>
             © {year} {projectName}
           </p>
-          {(privacy && politicsUrl && !isLinked(politicsUrl)) ||
-          (contact && mailTo && !isLinked(`mailto:${mailTo.trim()}`)) ? (
+          {legal.length > 0 || (contact && mailTo) ? (
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {privacy && politicsUrl && !isLinked(politicsUrl) ? (
-                <li>
-                  <FooterLink target={privacy}>Política de privacidad</FooterLink>
+              {legal.map(({ label, target }) => (
+                <li key={label}>
+                  <FooterLink target={target}>{label}</FooterLink>
                 </li>
-              ) : null}
-              {contact && mailTo && !isLinked(`mailto:${mailTo.trim()}`) ? (
+              ))}
+              {contact && mailTo ? (
                 <li>
                   Contacto: <FooterLink target={contact}>{mailTo.trim()}</FooterLink>
                 </li>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useOutboxEmail } from '../api/get-outbox';
 import { useRetryOutboxEmail } from '../api/retry-outbox-email';
@@ -52,8 +53,11 @@ export function OutboxEmail({ id, listHref }: OutboxEmailProps) {
   const retryNow = async () => {
     try {
       await retry.mutateAsync(id);
+      showToast('El correo se enviará de nuevo en breve.');
+    } catch {
+      // Said under the title (retry.isError).
     } finally {
-      // The button may be gone (the email is on its way): the keyboard goes to what happened.
+      // The button may be gone (the email is on its way): the keyboard stays in the email.
       requestAnimationFrame(() => noticeRef.current?.focus());
     }
   };
@@ -69,9 +73,7 @@ export function OutboxEmail({ id, listHref }: OutboxEmailProps) {
       </div>
 
       <div ref={noticeRef} tabIndex={-1} className="focus:outline-none">
-        {retry.isSuccess ? (
-          <Alert tone="success">El correo se enviará de nuevo en breve.</Alert>
-        ) : retry.isError ? (
+        {retry.isError ? (
           <Alert tone="error">
             {retry.error instanceof ApiError && retry.error.status === 409
               ? 'Este correo ya se ha enviado o se está enviando ahora mismo.'

@@ -3,6 +3,7 @@ import { Button, ButtonLink, buttonClasses } from '../../../components/ui/button
 import { Modal } from '../../../components/ui/dialog';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useStudentApplications } from '../../../entities/application/api/get-student-applications';
 import { useUpdateApplication } from '../../../entities/application/api/update-application';
@@ -27,7 +28,6 @@ interface ApplicationsSectionProps {
 export function ApplicationsSection({ studentId, canBrowseProjects }: ApplicationsSectionProps) {
   const applications = useStudentApplications(studentId);
   const [confirming, setConfirming] = useState<StudentApplication | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
   if (applications.isPending) return <LoadingStatus />;
   if (applications.isError) return <SectionError onRetry={() => void applications.refetch()} />;
@@ -43,10 +43,6 @@ export function ApplicationsSection({ studentId, canBrowseProjects }: Applicatio
   }
   return (
     <div className="flex flex-col gap-3">
-      {/* Always present, so screen readers hear the result of a withdrawal. */}
-      <p role="status" className={notice ? 'text-sm font-medium text-green-900' : 'sr-only'}>
-        {notice ?? ''}
-      </p>
       <ul className="flex flex-col gap-3">
         {applications.data.map((application) => (
           <ProjectItem
@@ -76,10 +72,7 @@ export function ApplicationsSection({ studentId, canBrowseProjects }: Applicatio
               {canWithdraw(application.status) ? (
                 <Button
                   variant="secondary"
-                  onClick={() => {
-                    setNotice(null);
-                    setConfirming(application);
-                  }}
+                  onClick={() => setConfirming(application)}
                   aria-label={`Retirar candidatura a ${application.project?.title ?? 'este proyecto'}`}
                 >
                   Retirar candidatura
@@ -94,7 +87,7 @@ export function ApplicationsSection({ studentId, canBrowseProjects }: Applicatio
         onClose={() => setConfirming(null)}
         onWithdrawn={(title) => {
           setConfirming(null);
-          setNotice(`Has retirado tu candidatura a «${title}».`);
+          showToast(`Has retirado tu candidatura a «${title}».`);
         }}
       />
     </div>

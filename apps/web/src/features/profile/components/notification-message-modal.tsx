@@ -1,11 +1,8 @@
 import { Modal } from '../../../components/ui/dialog';
 import type { StudentNotification } from '../types';
 import { formatLongDate } from '../utils/relative-time';
-import { sanitizeMessageHtml } from '../utils/sanitize-html';
-
-/** Styles for the message's own HTML (paragraphs, lists, links, emphasis). */
-const MESSAGE_STYLES =
-  'flex flex-col gap-3 text-base leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-main-ink [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6';
+import { RICH_TEXT_CLASSES } from '../../../components/ui/rich-text';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
 
 interface NotificationMessageModalProps {
   notification: StudentNotification | null;
@@ -34,9 +31,9 @@ export function NotificationMessageModal({
       }
     >
       <div
-        className={MESSAGE_STYLES}
+        className={RICH_TEXT_CLASSES}
         // Sanitised with DOMPurify: the message is HTML written by the platform's team.
-        dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(notification.message) }}
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(notification.message) }}
       />
     </Modal>
   );

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,
@@ -87,7 +88,7 @@ function PreferencesEditor({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(values);
+    save.mutate(values, { onSuccess: () => showToast(PREFERENCES_SAVED_MESSAGE) });
   };
 
   return (
@@ -124,7 +125,6 @@ function PreferencesEditor({
         <Button type="submit" isPending={save.isPending} className="self-start">
           Guardar preferencias
         </Button>
-        {save.isSuccess ? <Alert tone="success">{PREFERENCES_SAVED_MESSAGE}</Alert> : null}
         {save.isError ? (
           <Alert tone="error">
             No se han podido guardar tus preferencias. Inténtalo de nuevo en unos minutos.

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert, TextField } from '../../../components/ui/form';
 import { PhoneTextField } from '../../../components/ui/phone-input';
+import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/update-me';
 import type { ProfileUser } from '../types';
@@ -75,7 +76,9 @@ export function PersonalDataForm({ user }: { user: ProfileUser }) {
       );
       return;
     }
-    save.mutate(toUpdateMeBody(values));
+    save.mutate(toUpdateMeBody(values), {
+      onSuccess: () => showToast(PERSONAL_DATA_SAVED_MESSAGE),
+    });
   };
 
   const hasServerFieldError = Object.keys(serverErrors).length > 0;
@@ -106,7 +109,6 @@ export function PersonalDataForm({ user }: { user: ProfileUser }) {
         <Button type="submit" isPending={save.isPending} className="self-start">
           Guardar cambios
         </Button>
-        {save.isSuccess ? <Alert tone="success">{PERSONAL_DATA_SAVED_MESSAGE}</Alert> : null}
         {save.isError && !hasServerFieldError ? (
           <Alert tone="error">
             No se han podido guardar tus datos. Inténtalo de nuevo en unos minutos.

@@ -2,6 +2,7 @@ import type { ProfileType } from '@plataforma/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { useChangePicture } from '../api/upload-picture';
@@ -67,7 +68,7 @@ export function ProfileHeaderCard({ user, affiliation }: ProfileHeaderCardProps)
     change.reset();
     const problem = checkPictureFile(file);
     setFileError(problem);
-    if (!problem) change.mutate(file);
+    if (!problem) change.mutate(file, { onSuccess: () => showToast(PICTURE_CHANGED_MESSAGE) });
   };
 
   return (
@@ -144,7 +145,6 @@ export function ProfileHeaderCard({ user, affiliation }: ProfileHeaderCardProps)
             : 'No se ha podido cambiar tu foto. Inténtalo de nuevo en unos minutos.'}
         </Alert>
       ) : null}
-      {change.isSuccess ? <Alert tone="success">{PICTURE_CHANGED_MESSAGE}</Alert> : null}
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { useSavedProjects } from '../../../entities/student-favorites/api/get-favorites';
 import { useToggleFavorite } from '../../../entities/student-favorites/api/toggle-favorite';
 import { ProjectItem } from './project-item';
@@ -15,30 +16,19 @@ interface SavedProjectsSectionProps {
 /**
  * "Proyectos guardados": the projects the student saved (spec §3 Student.favorites), each with
  * "Quitar de guardados". Unsaving is undone by saving again from the catalogue, so it asks for
- * no confirmation; the result is announced and the focus goes to the list's status line.
+ * no confirmation; it is confirmed with a toast (ADR 0035) and, since the button leaves with its
+ * project, the focus goes to the list.
  */
 export function SavedProjectsSection({ studentId, canBrowseProjects }: SavedProjectsSectionProps) {
   const saved = useSavedProjects(studentId);
   const unsave = useToggleFavorite();
-  const [notice, setNotice] = useState<string | null>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
 
   if (saved.isPending) return <LoadingStatus />;
   if (saved.isError) return <SectionError onRetry={() => void saved.refetch()} />;
-  const status = (
-    <p
-      ref={statusRef}
-      tabIndex={-1}
-      role="status"
-      className={notice ? 'text-sm font-medium text-green-900' : 'sr-only'}
-    >
-      {notice ?? ''}
-    </p>
-  );
   if (saved.data.length === 0) {
     return (
-      <div className="flex flex-col gap-3">
-        {status}
+      <div ref={sectionRef} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none">
         <EmptyState
           action={canBrowseProjects ? <ButtonLink to="/projects">Ver proyectos</ButtonLink> : null}
         >
@@ -49,8 +39,7 @@ export function SavedProjectsSection({ studentId, canBrowseProjects }: SavedProj
     );
   }
   return (
-    <div className="flex flex-col gap-3">
-      {status}
+    <div ref={sectionRef} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none">
       {unsave.isError ? (
         <Alert tone="error">
           No se ha podido quitar el proyecto de tus guardados. Inténtalo de nuevo en unos minutos.
@@ -78,9 +67,9 @@ export function SavedProjectsSection({ studentId, canBrowseProjects }: SavedProj
                     { studentId, projectId: project.id, save: false },
                     {
                       onSuccess: () => {
-                        setNotice(`Has quitado «${project.title}» de tus proyectos guardados.`);
+                        showToast(`Has quitado «${project.title}» de tus proyectos guardados.`);
                         // The button is gone with its item: keep the focus in the section.
-                        statusRef.current?.focus();
+                        sectionRef.current?.focus();
                       },
                     },
                   )

@@ -29,9 +29,5 @@ export function formatRelativeTime(date: string | Date, now: Date = new Date()):
   return `${twoDigits(then.getDate())}/${twoDigits(then.getMonth() + 1)}/${then.getFullYear()}`;
 }
 
-/** A date in Spanish words ("21 de noviembre de 2026"), for titles and screen readers. */
-export function formatLongDate(date: string | Date): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(value.getTime())) return '';
-  return new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' }).format(value);
-}
+/** A date in Spanish words: the app's one formatter (lib/dates), used across the profile. */
+export { formatLongDate } from '../../../lib/dates';

@@ -3,6 +3,7 @@ import type { ProjectStatus } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Alert } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import { useUpdateProjectStatus } from '../../../entities/project/api/update-project-status';
 import { adminActionsFor, type AdminAction } from '../utils/project-facts';
 
@@ -30,9 +31,9 @@ export function AdminActions({
   const [action, setAction] = useState<AdminAction | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
-  const [done, setDone] = useState<string>();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const actions = adminActionsFor(status);
 
   function run(chosen: AdminAction, inDialog: boolean) {
@@ -44,10 +45,10 @@ export function AdminActions({
       },
       {
         onSuccess: () => {
-          setDone(chosen.done);
+          showToast(chosen.done);
           setAction(null);
-          // After the dialog has given the focus back, move it to the result.
-          setTimeout(() => resultRef.current?.focus(), 0);
+          // The button pressed may be gone with the old status: the focus stays in this section.
+          setTimeout(() => sectionRef.current?.focus(), 0);
         },
         onError: () => {
           if (!inDialog) setTimeout(() => resultRef.current?.focus(), 0);
@@ -58,7 +59,6 @@ export function AdminActions({
 
   function start(chosen: AdminAction) {
     update.reset();
-    setDone(undefined);
     setReason('');
     setReasonError(undefined);
     if (chosen.isDestructive) setAction(chosen);
@@ -77,8 +77,10 @@ export function AdminActions({
 
   return (
     <section
+      ref={sectionRef}
+      tabIndex={-1}
       aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none sm:p-5"
     >
       <h2 id={headingId} className="text-lg font-bold text-slate-900">
         Gestión del proyecto
@@ -87,7 +89,6 @@ export function AdminActions({
         Estado actual: <strong>{status}</strong>
       </p>
       <div ref={resultRef} tabIndex={-1} className="focus:outline-none">
-        {done ? <Alert tone="success">{done}</Alert> : null}
         {update.isError && action === null ? (
           <Alert tone="error">{update.error.message}</Alert>
         ) : null}

@@ -5,17 +5,13 @@ import { cn } from '../../../lib/cn';
 const BADGE =
   'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
-/** A small label on a card: "Inscrito", "Guardado". */
-export function Badge({ tone, children }: { tone: 'applied' | 'saved'; children: ReactNode }) {
+/**
+ * A small label on a card: "Inscrito". Saved projects have none: their save button says
+ * "Guardado" (ADR 0035), one sign instead of two.
+ */
+export function Badge({ tone, children }: { tone: 'applied'; children: ReactNode }) {
   return (
-    <span
-      className={cn(
-        BADGE,
-        tone === 'applied'
-          ? 'bg-green-50 text-green-900 ring-green-300'
-          : 'bg-amber-50 text-amber-900 ring-amber-300',
-      )}
-    >
+    <span className={cn(BADGE, tone === 'applied' && 'bg-green-50 text-green-900 ring-green-300')}>
       {children}
     </span>
   );

@@ -2,9 +2,10 @@ import { cn } from '../../../lib/cn';
 import { findOds, odsInk } from '../utils/project-facts';
 
 /**
- * The project's Sustainable Development Goals as tiles in the official UN colours with number
- * and name (no external images). The ink is white or near-black, whichever contrasts more (at
- * least 4.5:1 for all 17). `sm` shows the numbers only, the names stay for screen readers.
+ * The project's Sustainable Development Goals in the official UN colours, each with its number
+ * and its official short name (no external images). The ink is white or near-black, whichever
+ * contrasts more (at least 4.5:1 for all 17). `sm` is the cards' compact form: small labels that
+ * wrap; `md` the project page's tiles. A colour and a number alone say nothing to most people.
  */
 export function OdsTiles({ ods, size = 'md' }: { ods: number[]; size?: 'sm' | 'md' }) {
   const known = ods.map(findOds).filter((entry) => entry !== undefined);
@@ -17,20 +18,19 @@ export function OdsTiles({ ods, size = 'md' }: { ods: number[]; size?: 'sm' | 'm
       {known.map((entry) => (
         <li
           key={entry.number}
-          title={size === 'sm' ? `ODS ${entry.number}: ${entry.name}` : undefined}
           style={{ backgroundColor: entry.color, color: odsInk(entry.color) }}
           className={cn(
-            'flex items-center gap-2 rounded-md font-semibold',
+            'flex items-center rounded-md font-semibold',
             size === 'sm'
-              ? 'min-w-8 justify-center px-2 py-1 text-sm'
-              : 'w-full px-3 py-2 text-sm sm:w-64',
+              ? 'max-w-full gap-1.5 px-2 py-1 text-xs leading-tight'
+              : 'w-full gap-2 px-3 py-2 text-sm sm:w-64',
           )}
         >
-          <span className={cn('font-extrabold', size === 'md' && 'text-2xl')}>
+          <span className={cn('shrink-0 font-extrabold', size === 'md' ? 'text-2xl' : 'text-sm')}>
             <span className="sr-only">ODS </span>
             {entry.number}
           </span>
-          <span className={size === 'sm' ? 'sr-only' : 'leading-tight'}>
+          <span className="leading-tight">
             <span className="sr-only">: </span>
             {entry.name}
           </span>

@@ -31,7 +31,8 @@ interface ProjectCardProps {
 
 /**
  * One project of the catalogue: the title (the link to its page), who publishes it, type and
- * place, the deadline, the ODS, and the "Inscrito" and "Guardado" badges.
+ * place, the deadline, the ODS with their names, the "Inscrito" badge and, for students, the save
+ * button, which is the one sign of a saved project (ADR 0035).
  */
 export function ProjectCard({
   project,
@@ -48,11 +49,12 @@ export function ProjectCard({
   const deadline = formatDate(project.applicationDeadline);
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap gap-1.5">
-        {showStatus ? <ProjectStatusBadge status={project.status} /> : null}
-        {project.applied ? <Badge tone="applied">Inscrito</Badge> : null}
-        {project.saved ? <Badge tone="saved">Guardado</Badge> : null}
-      </div>
+      {showStatus || project.applied ? (
+        <div className="flex flex-wrap gap-1.5">
+          {showStatus ? <ProjectStatusBadge status={project.status} /> : null}
+          {project.applied ? <Badge tone="applied">Inscrito</Badge> : null}
+        </div>
+      ) : null}
       <Heading className="text-lg leading-snug font-semibold text-balance text-slate-900">
         <Link
           to={`/projects/${project.id}`}

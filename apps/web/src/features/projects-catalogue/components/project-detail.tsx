@@ -206,7 +206,6 @@ export function ProjectDetailView({
             </span>
           ) : null}
           {apply.application ? <Badge tone="applied">Inscrito</Badge> : null}
-          {apply.isSaved ? <Badge tone="saved">Guardado</Badge> : null}
         </div>
         <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
           {project.title}

@@ -2,6 +2,7 @@ import type { ApplicationStatus } from '@plataforma/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useUpdateApplication } from '../../../entities/application/api/update-application';
 import type { Candidate } from '../../../entities/application/types';
@@ -42,7 +43,6 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
   const isWithdrawn = attributes.status === 'Retirada';
   const [status, setStatus] = useState<ApplicationStatus>(attributes.status);
   const [message, setMessage] = useState('');
-  const [saved, setSaved] = useState<string | null>(null);
   const update = useUpdateApplication();
   const supermatch = useUpdateApplication();
   const baseId = useId().replace(/:/g, '');
@@ -51,14 +51,13 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
 
   const saveStatus = () => {
     if (update.isPending) return;
-    setSaved(null);
     const text = message.trim();
     update.mutate(
       { id, change: { status, ...(text ? { status_message: text } : {}) } },
       {
         onSuccess: () => {
           setMessage('');
-          setSaved(`Estado guardado: ${status}. Le hemos avisado por correo.`);
+          showToast(`Estado guardado: ${status}. Le hemos avisado por correo.`);
         },
       },
     );
@@ -188,7 +187,6 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
               {getErrorMessage(update.error, 'No se ha podido guardar el estado.')}
             </Alert>
           ) : null}
-          {saved ? <Alert tone="success">{saved}</Alert> : null}
           <div>
             <Button type="submit" isPending={update.isPending}>
               Guardar

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
 import { useDeleteProject } from '../../../entities/project/api/delete-project';
 import { useMyProjects } from '../../../entities/project/api/get-my-projects';
 import { useUpdateProjectStatus } from '../../../entities/project/api/update-project-status';
@@ -52,14 +52,12 @@ export function MyProjectsList({ createHref }: MyProjectsListProps) {
   const changeStatus = useUpdateProjectStatus();
   const remove = useDeleteProject();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const isWorking = changeStatus.isPending || remove.isPending;
   const error = changeStatus.error ?? remove.error;
 
   const ask = (project: MyProject, action: ProjectAction) => {
     changeStatus.reset();
     remove.reset();
-    setDone(null);
     setPending({ project, action });
   };
 
@@ -67,7 +65,7 @@ export function MyProjectsList({ createHref }: MyProjectsListProps) {
     if (!pending || isWorking) return;
     const { project, action } = pending;
     const finish = {
-      onSuccess: () => setDone(DONE[action.key]),
+      onSuccess: () => showToast(DONE[action.key]),
       onSettled: () => setPending(null),
     };
     if (action.target)
@@ -89,7 +87,6 @@ export function MyProjectsList({ createHref }: MyProjectsListProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      {done ? <Alert tone="success">{done}</Alert> : null}
       <ApiErrorAlert
         error={error}
         fallback="No se ha podido hacer el cambio. Inténtalo de nuevo en unos minutos."

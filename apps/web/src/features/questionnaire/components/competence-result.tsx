@@ -1,18 +1,13 @@
-import { COMPETENCE_SCALE } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
+import { formatLongDate } from '../../../lib/dates';
 import type { QuestionnaireResult } from '../types';
 import { formatScore, getScoreRows, hasConsistencyWarning } from '../utils/result-summary';
+import { CompetenceScores } from './competence-scores';
 
 interface CompetenceResultProps {
   result: QuestionnaireResult;
   onRetake: () => void;
-}
-
-function formatDate(iso: string): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /**
@@ -22,7 +17,7 @@ function formatDate(iso: string): string | null {
  */
 export function CompetenceResult({ result, onRetake }: CompetenceResultProps) {
   const rows = getScoreRows(result);
-  const date = formatDate(result.createdAt);
+  const date = formatLongDate(result.createdAt);
 
   return (
     <div className="flex flex-col gap-6">
@@ -31,48 +26,7 @@ export function CompetenceResult({ result, onRetake }: CompetenceResultProps) {
         {date ? <p className="text-sm text-slate-700">Cuestionario respondido el {date}.</p> : null}
       </div>
 
-      <table className="w-full border-separate border-spacing-y-2 text-sm">
-        <caption className="mb-1 text-left text-slate-700">
-          Puntuación media por competencia, de {COMPETENCE_SCALE.min} ({COMPETENCE_SCALE.minLabel})
-          a {COMPETENCE_SCALE.max} ({COMPETENCE_SCALE.maxLabel}).
-        </caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Competencia</th>
-            <th scope="col">Puntuación</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th
-                scope="row"
-                className="w-32 pr-3 text-left align-middle font-semibold text-slate-900 sm:w-56"
-              >
-                {row.name}
-              </th>
-              <td className="align-middle">
-                <div className="flex items-center gap-3">
-                  <div
-                    aria-hidden="true"
-                    className="h-4 flex-1 overflow-hidden rounded-full bg-slate-200"
-                  >
-                    <div
-                      data-testid={`bar-${row.key}`}
-                      className="h-full rounded-full bg-main"
-                      style={{ width: `${row.percent}%` }}
-                    />
-                  </div>
-                  <span className="w-16 shrink-0 text-right tabular-nums text-slate-900">
-                    {formatScore(row.score)}
-                    <span className="text-slate-700"> / {COMPETENCE_SCALE.max}</span>
-                  </span>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CompetenceScores result={result} />
 
       <section aria-labelledby="resultado-explicacion" className="flex flex-col gap-3">
         <h3 id="resultado-explicacion" className="text-lg font-semibold text-slate-900">

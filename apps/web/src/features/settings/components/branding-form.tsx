@@ -2,6 +2,7 @@ import { Description, Field, Fieldset, Label, Legend, Select } from '@headlessui
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert, TextField } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import type {
   BrandingDraft,
   BrandingField,
@@ -85,10 +86,7 @@ export function BrandingForm({ initialDraft, tools, logo, fonts, onSave }: Brand
       await onSave(toBrandingPayload(draft));
       setSaved(draft);
       setTouched(new Set());
-      setStatus({
-        tone: 'success',
-        text: 'Cambios guardados. La nueva imagen de marca ya se ve en toda la plataforma.',
-      });
+      showToast('Cambios guardados. La nueva imagen de marca ya se ve en toda la plataforma.');
     } catch (error) {
       setServerErrors(serverFieldErrors(error));
       setStatus({ tone: 'error', text: saveErrorMessage(error) });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import type { UploadedFile } from '../types';
 import { saveErrorMessage, serverFieldErrors, type FieldErrors } from '../utils/form-errors';
 import {
@@ -148,10 +149,7 @@ export function FooterEditor({ sections, onSave, onUploadImage }: FooterEditorPr
       setSaved(draft);
       setTouched(new Set());
       setShowAllErrors(false);
-      setStatus({
-        tone: 'success',
-        text: 'Pie de página guardado. Ya se ve en toda la plataforma.',
-      });
+      showToast('Pie de página guardado. Ya se ve en toda la plataforma.');
     } catch (error) {
       const errors = serverFieldErrors(error);
       setServerErrors(errors);

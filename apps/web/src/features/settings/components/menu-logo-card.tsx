@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import type { CurrentLogo } from '../types';
 import { saveErrorMessage } from '../utils/form-errors';
 import { ImageUploadField } from './image-upload-field';
@@ -24,10 +25,7 @@ export function MenuLogoCard({ logo, onUpload, onRemove }: MenuLogoCardProps) {
   async function upload(file: File) {
     setStatus(null);
     await onUpload(file);
-    setStatus({
-      tone: 'success',
-      text: 'Logo actualizado. Ya se ve en la cabecera y en el icono de la pestaña.',
-    });
+    showToast('Logo actualizado. Ya se ve en la cabecera y en el icono de la pestaña.');
   }
 
   async function remove() {
@@ -35,10 +33,7 @@ export function MenuLogoCard({ logo, onUpload, onRemove }: MenuLogoCardProps) {
     setIsRemoving(true);
     try {
       await onRemove();
-      setStatus({
-        tone: 'success',
-        text: 'Logo quitado. La cabecera muestra las iniciales del proyecto.',
-      });
+      showToast('Logo quitado. La cabecera muestra las iniciales del proyecto.');
     } catch (error) {
       setStatus({ tone: 'error', text: saveErrorMessage(error) });
     } finally {

@@ -3,6 +3,7 @@ import type { Feature } from '@plataforma/shared';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { FLAG_LABELS, PERMISSION_FEATURES, PERMISSION_ROLES } from '../constants';
 import type {
@@ -72,13 +73,11 @@ export function PermissionMatrix({ rows, onSave }: PermissionMatrixProps) {
     try {
       await onSave(changes);
       setEdits({});
-      setStatus({
-        tone: 'success',
-        text:
-          changes.length === 1
-            ? 'Permiso guardado. Se aplica desde ya en la plataforma.'
-            : 'Permisos guardados. Se aplican desde ya en la plataforma.',
-      });
+      showToast(
+        changes.length === 1
+          ? 'Permiso guardado. Se aplica desde ya en la plataforma.'
+          : 'Permisos guardados. Se aplican desde ya en la plataforma.',
+      );
     } catch (error) {
       setStatus({ tone: 'error', text: saveErrorMessage(error) });
     } finally {

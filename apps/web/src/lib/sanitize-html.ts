@@ -1,11 +1,12 @@
 import DOMPurify from 'dompurify';
 
 /**
- * A notification's HTML message (spec §2 popup) made safe to render: scripts, event handlers,
- * styles, forms and `javascript:` links are removed. Links that open elsewhere get
- * `rel="noopener noreferrer"`.
+ * HTML from the server made safe to render (a notification's message, spec §2 popup; a legal
+ * text, ADR 0035): scripts, event handlers, styles, forms and `javascript:` links are removed.
+ * Links that open elsewhere get `rel="noopener noreferrer"`. Legal texts are also cleaned by the
+ * server when written: this is their second lock.
  */
-export function sanitizeMessageHtml(html: string): string {
+export function sanitizeHtml(html: string): string {
   const clean = DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],

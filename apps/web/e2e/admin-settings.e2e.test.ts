@@ -230,7 +230,7 @@ describe('admin settings (/admin/ajustes)', () => {
     }
   });
 
-  it('an uploaded menu logo becomes the header logo and the favicon', async () => {
+  it("an uploaded menu logo becomes the favicon; the header keeps the branding's logo (spec §1)", async () => {
     interface Brandings {
       data: { id: number; attributes: { menuLogo: { data: { id: number } | null } } }[];
     }
@@ -247,14 +247,13 @@ describe('admin settings (/admin/ajustes)', () => {
       });
       await page.getByText('Logo actualizado.', { exact: false }).waitFor();
 
-      const headerLogo = page.getByRole('banner').locator('img').first();
-      await expect
-        .poll(() => headerLogo.getAttribute('src'))
-        .toMatch(/^\/uploads\/[0-9a-f]+\.svg$/);
-      const src = await headerLogo.getAttribute('src');
       const favicon = () =>
         page.evaluate(() => document.querySelector('link[rel~="icon"]')?.getAttribute('href'));
-      await expect.poll(favicon).toBe(src);
+      await expect.poll(favicon).toMatch(/^\/uploads\/[0-9a-f]+\.svg$/);
+      const src = await favicon();
+      // The header shows the branding's logoUrl (the demo's /demo/logo.svg), not the menu logo.
+      const headerLogo = page.getByRole('banner').locator('img').first();
+      expect(await headerLogo.getAttribute('src')).toBe('/demo/logo.svg');
       await page.reload();
       await expect.poll(favicon).toBe(src);
     } finally {

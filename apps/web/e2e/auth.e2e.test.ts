@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, useBrowser } from './support/browser';
-import { DEMO, DEMO_PASSWORD, apiSignIn } from './support/session';
+import { DEMO, DEMO_PASSWORD, apiSignIn, currentPrivacyVersion } from './support/session';
 
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 const DAY_SECONDS = 24 * 60 * 60;
@@ -46,16 +46,6 @@ async function linkFromOutbox(
   const link = links.find((l) => l.startsWith(baseUrl));
   expect(link, `a link to ${baseUrl} in the ${template} email`).toBeTruthy();
   return link!;
-}
-
-/** The version of the privacy text in force, as the registration page reads it (ADR 0035). */
-async function currentPrivacyVersion(baseUrl: string): Promise<number> {
-  const response = await fetch(
-    `${baseUrl}/api/legal-text-versions?filters[legalText][kind][$eq]=privacy&sort=version:desc&pagination[pageSize]=1`,
-  );
-  const { data } = (await response.json()) as { data: { attributes: { version: number } }[] };
-  expect(data[0], 'the privacy text exists on every installation').toBeTruthy();
-  return data[0]!.attributes.version;
 }
 
 /** Signs up through the API (`register-partialy`): an unconfirmed account. */

@@ -70,9 +70,9 @@ describe('run-time branding', () => {
     );
 
     await page.goto('/');
+    // The page does not wait for the branding (ADR 0033): it takes it when it comes.
     const heading = page.getByRole('heading', { level: 1 });
-    await heading.waitFor();
-    expect(await heading.textContent()).toBe('Campus Solidario');
+    await expect.poll(() => heading.textContent()).toBe('Campus Solidario');
     expect(await page.title()).toBe('Campus Solidario');
 
     const hero = page.locator('section').first();

@@ -322,8 +322,13 @@ describe('an admin schedules a banner', () => {
       .getByRole('group', { name: 'Quién lo ve en la ruta 1' })
       .getByRole('checkbox', { name: 'Visitantes sin sesión' })
       .check();
-    await form.getByLabel(/^Desde/).fill('2031-06-01T00:00');
-    await form.getByLabel('Hasta').fill('2031-06-30T23:59');
+    // Spanish day and time fields (ADR 0034).
+    const starts = form.getByRole('group', { name: /^Desde/ });
+    await starts.getByRole('textbox', { name: /^Día/ }).fill('01/06/2031');
+    await starts.getByRole('textbox', { name: /^Hora/ }).fill('00:00');
+    const ends = form.getByRole('group', { name: 'Hasta' });
+    await ends.getByRole('textbox', { name: /^Día/ }).fill('30/06/2031');
+    await ends.getByRole('textbox', { name: /^Hora/ }).fill('23:59');
     await form.getByRole('button', { name: 'Guardar banner' }).click();
     await page.getByText(`Se ha creado el banner «${title}».`).waitFor();
     await page.getByRole('heading', { level: 3, name: title }).waitFor();

@@ -14,8 +14,8 @@ const CV_PDF = Buffer.from(
 );
 
 /**
- * A confirmed student with province and phone (no welcome modal), created by the admin through
- * the API (`POST /api/users`, then their student record).
+ * A confirmed student of a university, with province and phone (no welcome modal), created by the
+ * admin through the API (`POST /api/users`, then their student record).
  */
 async function createStudent(baseUrl: string, email: string) {
   const admin = await apiSignIn(baseUrl, DEMO.admin);
@@ -44,8 +44,20 @@ async function createStudent(baseUrl: string, email: string) {
   };
   const studentId = found.data[0]?.id;
   expect(studentId).toBeGreaterThan(0);
+  // A student of a university: only they have a communication centre (spec §4).
+  const universities = (await call(
+    'GET',
+    `/api/universities/names?filters[name][$contains]=${encodeURIComponent('Universidad de Murcia')}`,
+  )) as { data: { id: number }[] };
+  const universityId = universities.data[0]?.id;
+  expect(universityId).toBeGreaterThan(0);
   await call('PUT', `/api/students/${String(studentId)}`, {
-    data: { province: 'Murcia', student_area: 'Educación y Magisterio', study_type: 'Grado' },
+    data: {
+      province: 'Murcia',
+      student_area: 'Educación y Magisterio',
+      study_type: 'Grado',
+      university: universityId,
+    },
   });
 }
 

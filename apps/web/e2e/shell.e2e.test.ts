@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, useBrowser } from './support/browser';
-import { DEMO, apiSignIn, signInAs, type SignedIn } from './support/session';
+import { DEMO, apiSignIn, currentPrivacyVersion, signInAs, type SignedIn } from './support/session';
 
 /**
  * The page frame for people who have just arrived (ADR 0033): a student without a university, a
@@ -60,7 +60,15 @@ async function registerConfirmed(
   await call(baseUrl, '/api/users-permissions/register-partialy', {
     method: 'POST',
     body: {
-      data: { email, name: 'Nueva', surname: 'Cuenta', password: NEW_PASSWORD, profileType },
+      data: {
+        email,
+        name: 'Nueva',
+        surname: 'Cuenta',
+        password: NEW_PASSWORD,
+        profileType,
+        privacyAccepted: true,
+        privacyVersion: await currentPrivacyVersion(baseUrl),
+      },
     },
   });
   const query = new URLSearchParams({ 'filters[recipient][$eqi]': email });

@@ -1,4 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Password of every demo account (apps/api/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'Demostracion2026';
@@ -54,4 +55,14 @@ export async function signInAs(
     { name: 'refreshToken', value: session.refreshToken, url: baseUrl, sameSite: 'Lax' },
   ]);
   return session;
+}
+
+/** The version of the privacy text in force, as the registration page reads it (ADR 0035). */
+export async function currentPrivacyVersion(baseUrl: string): Promise<number> {
+  const response = await fetch(
+    `${baseUrl}/api/legal-text-versions?filters[legalText][kind][$eq]=privacy&sort=version:desc&pagination[pageSize]=1`,
+  );
+  const { data } = (await response.json()) as { data: { attributes: { version: number } }[] };
+  expect(data[0], 'the privacy text exists on every installation').toBeTruthy();
+  return data[0]!.attributes.version;
 }

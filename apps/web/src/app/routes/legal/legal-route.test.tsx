@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   brandingEnvelope,
@@ -151,7 +151,10 @@ describe('footer links to the legal pages', () => {
       within(footer)
         .getByRole('link', { name: new RegExp(`^${name}`) })
         .getAttribute('href');
-    expect(link('Política de privacidad')).toBe('https://example.org/privacidad');
+    // The page does not wait for the branding (ADR 0033): its address arrives with it.
+    await waitFor(() =>
+      expect(link('Política de privacidad')).toBe('https://example.org/privacidad'),
+    );
     expect(link('Aviso legal')).toBe('/aviso-legal');
     expect(link('Política de cookies')).toBe('/cookies');
   });

@@ -98,3 +98,34 @@ export function Alert({
     </div>
   );
 }
+
+/**
+ * The hint and error under a control that is not a Headless UI `Field` (the phone with its
+ * country, the rich text editor): the caller gives them these ids in its `aria-describedby`.
+ */
+export function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId: string;
+  error?: string;
+  errorId: string;
+}) {
+  return (
+    <>
+      {hint ? (
+        <div id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -4,6 +4,7 @@ import PhoneNumberInput, { getCountryCallingCode, type Country } from 'react-pho
 import es from 'react-phone-number-input/locale/es.json';
 import 'react-phone-number-input/style.css';
 import { cn } from '../../lib/cn';
+import { FieldMessages } from './form';
 
 /** The country select's name: es.json's "Número de teléfono del país" does not say what it is. */
 const LABELS = { ...es, country: 'Prefijo del país' };
@@ -206,16 +207,7 @@ export function PhoneTextField({ label, hint, error, isOptional, ...props }: Pho
         aria-invalid={error !== undefined ? true : undefined}
         aria-describedby={described.length > 0 ? described.join(' ') : undefined}
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

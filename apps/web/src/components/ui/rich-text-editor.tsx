@@ -3,6 +3,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { FieldMessages } from './form';
 import { RICH_TEXT_CLASSES } from './rich-text';
 
 /** Link addresses the server keeps (ADR 0035): http(s), mailto:, tel: or a path of the site. */
@@ -348,16 +349,7 @@ export function RichTextEditor({
       </span>
       <Toolbar editor={editor} labelId={labelId} />
       <EditorContent editor={editor} />
-      {hint ? (
-        <div id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

@@ -13,7 +13,8 @@ import {
 } from '../../../features/projects-catalogue/utils/project-facts';
 import { ApiError } from '../../../lib/api-client';
 import { NotFoundRoute } from '../not-found';
-import { parseProjectId, type AppliedState } from './project-detail-route';
+import type { NoticeState } from '../use-notice-toast';
+import { APPLIED_NOTICE, parseProjectId } from './project-detail-route';
 import { ProjectsDisabled } from './projects-disabled';
 import { useCatalogueViewer } from './use-catalogue-viewer';
 
@@ -102,7 +103,7 @@ function ApplyScreen({ projectId, studentId }: { projectId: number; studentId: n
         calls={calls.calls}
         ownCallIds={calls.ownCallIds}
         onApplied={() => {
-          const state: AppliedState = { applied: true };
+          const state: NoticeState = { notice: APPLIED_NOTICE };
           void navigate(`/projects/${projectId}`, { state });
         }}
       />

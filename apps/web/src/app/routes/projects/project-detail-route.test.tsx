@@ -216,8 +216,10 @@ describe('/projects/:id/inscripcion', () => {
         dni: '12345678Z',
       },
     });
-    const notice = await screen.findByText(/¡Candidatura enviada!/);
-    await waitFor(() => expect(document.activeElement?.contains(notice)).toBe(true));
+    // Confirmed as every action is: a toast in the one live region (ADR 0035), shown once.
+    const toasts = screen.getByRole('region', { name: /^Confirmaciones/ });
+    await waitFor(() => expect(toasts.textContent).toContain('¡Candidatura enviada!'));
+    await waitFor(() => expect(router.state.location.state).toBeNull());
     await waitFor(() => expect(screen.getByText('Inscrito')).toBeTruthy());
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Inscribirme' }).disabled).toBe(
       true,

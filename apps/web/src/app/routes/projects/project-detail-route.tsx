@@ -12,6 +12,7 @@ import { ProjectDetailView } from '../../../features/projects-catalogue/componen
 import type { CatalogueViewer } from '../../../features/projects-catalogue/types';
 import { ApiError } from '../../../lib/api-client';
 import { NotFoundRoute } from '../not-found';
+import { useNoticeToast } from '../use-notice-toast';
 import { ProjectsDisabled } from './projects-disabled';
 import { useCatalogueViewer } from './use-catalogue-viewer';
 
@@ -22,13 +23,16 @@ export function parseProjectId(raw: string | undefined): number | null {
 }
 
 /**
- * The history state of a project page: `applied` after a successful application (the apply page
- * leaves it), `catalogueSearch` when it was opened from a search (the cards leave it).
+ * The history state of a project page: `catalogueSearch` when it was opened from a search (the
+ * cards leave it); the apply page leaves a `notice` (use-notice-toast.ts).
  */
-export interface AppliedState {
-  applied?: boolean;
+export interface ProjectPageState {
   catalogueSearch?: string;
 }
+
+/** What a student reads once their application is sent. */
+export const APPLIED_NOTICE =
+  '¡Candidatura enviada! Te hemos enviado un correo de confirmación. Puedes seguir su estado en tu perfil, en «Candidaturas».';
 
 function ProjectDetailScreen({
   projectId,
@@ -38,6 +42,7 @@ function ProjectDetailScreen({
   viewer: CatalogueViewer;
 }) {
   const location = useLocation();
+  useNoticeToast();
   const project = useProjectDetail(projectId);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const application = useOwnApplication(studentId, projectId);
@@ -59,8 +64,7 @@ function ProjectDetailScreen({
   }
 
   const path = `/projects/${projectId}`;
-  const state = location.state as AppliedState | null;
-  const justApplied = state?.applied === true;
+  const state = location.state as ProjectPageState | null;
   const catalogueSearch = state?.catalogueSearch?.startsWith('?') ? state.catalogueSearch : '';
   return (
     <ProjectDetailView
@@ -71,11 +75,6 @@ function ProjectDetailScreen({
       loginHref={loginPathReturningTo(path)}
       applyHref={`${path}/inscripcion`}
       backHref={`/projects${catalogueSearch}`}
-      notice={
-        justApplied
-          ? '¡Candidatura enviada! Te hemos enviado un correo de confirmación. Puedes seguir su estado en tu perfil, en «Candidaturas».'
-          : undefined
-      }
       adminPanel={
         viewer.role === 'admin' ? (
           <AdminActions

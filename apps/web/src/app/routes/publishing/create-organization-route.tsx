@@ -5,12 +5,8 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
 import { OrganizationForm } from '../../../features/publishing/components/organization-form';
-import {
-  PublishingPage,
-  Refusal,
-  type NeedsOrganizationState,
-  type NoticeState,
-} from './publishing-gates';
+import type { NoticeState } from '../use-notice-toast';
+import { PublishingPage, Refusal, type NeedsOrganizationState } from './publishing-gates';
 
 export const CREATED_NOTICE = 'Organización creada. Ya puedes publicar sus proyectos.';
 

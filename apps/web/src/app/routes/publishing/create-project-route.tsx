@@ -9,12 +9,8 @@ import type { SaveStatus } from '../../../features/publishing/api/save-project';
 import { ProjectEditor } from '../../../features/publishing/components/project-editor';
 import type { ProjectCatalogueFetchers } from '../../../features/publishing/utils/project-items';
 import { getCampusOptions, getUniversityOptions } from '../../../forms/catalogue';
-import {
-  PublishingPage,
-  Refusal,
-  type NeedsOrganizationState,
-  type NoticeState,
-} from './publishing-gates';
+import type { NoticeState } from '../use-notice-toast';
+import { PublishingPage, Refusal, type NeedsOrganizationState } from './publishing-gates';
 
 /** The catalogue calls the project form's campus question uses. */
 export const PROJECT_FETCHERS: ProjectCatalogueFetchers = {

@@ -8,7 +8,8 @@ import { usePermissions } from '../../../features/permissions/api/get-permission
 import { useOrganization } from '../../../features/publishing/api/get-organization';
 import { getErrorMessage } from '../../../features/publishing/components/api-error-alert';
 import { OrganizationEditForm } from '../../../features/publishing/components/organization-form';
-import { PublishingPage, Refusal, type NoticeState } from './publishing-gates';
+import type { NoticeState } from '../use-notice-toast';
+import { PublishingPage, Refusal } from './publishing-gates';
 
 export const ORGANIZATION_SAVED_NOTICE =
   'Cambios guardados. Los estudiantes ya ven los nuevos datos de tu organización.';

@@ -11,7 +11,8 @@ import { ProjectEditor } from '../../../features/publishing/components/project-e
 import { canEditProject } from '../../../features/publishing/utils/project-actions';
 import { ApiError } from '../../../lib/api-client';
 import { getSavedNotice, PROJECT_FETCHERS } from './create-project-route';
-import { PublishingPage, Refusal, type NoticeState } from './publishing-gates';
+import type { NoticeState } from '../use-notice-toast';
+import { PublishingPage, Refusal } from './publishing-gates';
 
 /** A route's numeric `:id`, or null. */
 export function useProjectId(): number | null {

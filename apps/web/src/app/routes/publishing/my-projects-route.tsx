@@ -1,30 +1,12 @@
 import { ORGANIZATION_EDIT_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
-import { useEffect, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { showToast } from '../../../components/ui/toast';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
 import { MyProjectsList } from '../../../features/publishing/components/my-projects-list';
-import { PublishingPage, Refusal, type NoticeState } from './publishing-gates';
-
-/**
- * The notice a save left in the navigation state, confirmed as every action is, with a toast
- * (ADR 0035), once: the state is then cleared, so reloading the page does not repeat it.
- */
-function useNoticeToast(): void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const notice = (location.state as NoticeState | null)?.notice;
-  const shown = useRef<string | null>(null);
-  useEffect(() => {
-    if (!notice || shown.current === location.key) return;
-    shown.current = location.key;
-    showToast(notice);
-    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [notice, location.key, location.pathname, location.search, navigate]);
-}
+import { useNoticeToast } from '../use-notice-toast';
+import { PublishingPage, Refusal } from './publishing-gates';
 
 /**
  * `/projects/personal` (spec §2 "Teacher's own projects"): a teacher's projects; admins see every

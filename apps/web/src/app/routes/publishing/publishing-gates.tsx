@@ -75,11 +75,6 @@ export function PublishingPage({
   );
 }
 
-/** What a list page says after a save elsewhere (navigation state `{notice}`). */
-export interface NoticeState {
-  notice?: string;
-}
-
 /** Navigation state of the gate that sends a coordinator to create their organisation first. */
 export interface NeedsOrganizationState {
   needsOrganization?: boolean;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
@@ -159,8 +159,6 @@ function OrganizationBlock({
 
 export interface ProjectDetailViewProps extends Omit<ApplyPanelProps, 'project'> {
   project: ProjectDetail;
-  /** A message to show first (e.g. after applying), which takes the focus. */
-  notice?: string;
   /** The admins' workflow actions, composed by the route. */
   adminPanel?: ReactNode;
   /** The catalogue to go back to (the search the project was opened from). */
@@ -173,15 +171,10 @@ export interface ProjectDetailViewProps extends Omit<ApplyPanelProps, 'project'>
  */
 export function ProjectDetailView({
   project,
-  notice,
   adminPanel,
   backHref,
   ...apply
 }: ProjectDetailViewProps) {
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
   const showStatus = apply.viewer.role === 'admin' || project.status !== 'Publicada';
 
   return (
@@ -192,11 +185,6 @@ export function ProjectDetailView({
       >
         Volver a los proyectos
       </Link>
-      {notice ? (
-        <div ref={noticeRef} tabIndex={-1} className="focus:outline-none">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap gap-2">
           {showStatus ? <ProjectStatusBadge status={project.status} /> : null}

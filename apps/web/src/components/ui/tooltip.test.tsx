@@ -261,4 +261,18 @@ describe('Tooltip', () => {
     const bubble = screen.getByRole('tooltip', { hidden: true });
     expect(bubble.parentElement).toBe(screen.getByRole('dialog'));
   });
+
+  it('in the page, the bubble is placed in the landmark of its trigger (axe "region": no content outside landmarks)', async () => {
+    render(
+      <main>
+        <form aria-label="Proyecto">
+          <Tooltip content={DEFINITION}>ODS</Tooltip>
+        </form>
+      </main>,
+    );
+    await settle();
+
+    const bubble = screen.getByRole('tooltip', { hidden: true });
+    expect(bubble.parentElement).toBe(screen.getByRole('main'));
+  });
 });

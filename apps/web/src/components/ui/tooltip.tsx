@@ -46,9 +46,14 @@ interface TooltipProps {
  * not flicker. Touch pointers are ignored: a tap focuses the trigger, which opens it.
  *
  * The bubble is portalled (so it is not part of a surrounding label's text, which would become
- * the input's name) into the nearest dialog or the body, placed with Floating UI and flipped or
- * shifted to stay on screen.
+ * the input's name) into the nearest dialog or page landmark (main, header, footer...: an open
+ * bubble outside every landmark is content a screen reader's landmark navigation never reaches,
+ * axe's "region"), else the body; placed with Floating UI (fixed) and flipped or shifted to stay
+ * on screen.
  */
+/** Where a bubble may live: a dialog, or a landmark of the page (see {@link Tooltip}). */
+const PORTAL_ROOTS = '[role="dialog"], main, header, footer, nav, aside';
+
 export function Tooltip({
   content,
   children,
@@ -102,7 +107,7 @@ export function Tooltip({
   const setTrigger = useCallback(
     (element: HTMLElement | null) => {
       setReference(element);
-      if (element) setPortalRoot(element.closest<HTMLElement>('[role="dialog"]') ?? document.body);
+      if (element) setPortalRoot(element.closest<HTMLElement>(PORTAL_ROOTS) ?? document.body);
     },
     [setReference],
   );

@@ -14,7 +14,10 @@ import { SavedProjectsSection } from './saved-projects-section';
 
 export interface StudentSectionsProps {
   studentId: number;
-  /** Spec §3 permissions: "Comunicaciones" exists only while notifications are enabled. */
+  /**
+   * Spec §3, §4: "Comunicaciones" exists only while notifications are enabled and the student has
+   * a university (the navigation's hasCommunications, ADR 0033).
+   */
   notificationsEnabled: boolean;
   canBrowseProjects: boolean;
   canUploadWork: boolean;

@@ -16,7 +16,7 @@ async function runPhoneMigration() {
   }
 }
 
-describe('migration 0009: stored phones in international form', () => {
+describe('migration 0010: stored phones in international form', () => {
   it('normalises Spanish 9-digit numbers to +34, drops separators, turns 00 into + and leaves the rest', async () => {
     const cases: [string | null, string | null][] = [
       ['612 345 678', '+34612345678'],

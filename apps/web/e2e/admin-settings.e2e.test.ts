@@ -131,8 +131,20 @@ describe('admin settings (/admin/ajustes)', () => {
       await page.getByRole('tab', { name: 'Cookies' }).click();
       const panel = page.getByRole('tabpanel', { name: 'Cookies' });
       const editor = panel.getByRole('textbox', { name: 'Texto' });
-      // At the end of the last paragraph, a new section.
-      await editor.getByText('Para cualquier duda', { exact: false }).click();
+      // At the end of the last paragraph, a new section. The caret must be in that paragraph
+      // before typing: a click that lands while the editor is still settling leaves it at the
+      // start of the text, and what follows would be typed there.
+      const lastParagraph = editor.getByText('Para cualquier duda', { exact: false });
+      const caretIsInLastParagraph = () =>
+        page.evaluate(
+          () => window.getSelection()?.anchorNode?.parentElement?.closest('p')?.textContent ?? '',
+        );
+      await expect
+        .poll(async () => {
+          await lastParagraph.click();
+          return caretIsInLastParagraph();
+        })
+        .toContain('Para cualquier duda');
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await panel.getByRole('button', { name: 'Título de apartado' }).click();

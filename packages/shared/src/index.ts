@@ -31,3 +31,4 @@ export * from './constants/messages';
 export * from './constants/color';
 export * from './schemas/mail';
 export * from './schemas/legal';
+export * from './schemas/library';

@@ -74,6 +74,27 @@ export const THESIS_STAGE_LABELS: Record<ThesisStage, string> = {
   finished: 'Ya he terminado mi TFG/M',
 };
 
+/**
+ * Where a final work uploaded by a student stands in the staff review (ADR 0036): a new or
+ * corrected work is pending and only its author and admins see it; an admin publishes it
+ * (publishedAt is set) or rejects it with a reason, and the author may correct and resubmit it.
+ */
+export const TFX_REVIEW_STATUSES = ['pending', 'published', 'rejected'] as const;
+export type TfxReviewStatus = (typeof TFX_REVIEW_STATUSES)[number];
+export const TFX_REVIEW_STATUS_LABELS: Record<TfxReviewStatus, string> = {
+  pending: 'Pendiente de revisión',
+  published: 'Publicado',
+  rejected: 'Rechazado',
+};
+
+/**
+ * Whether the text of a work's PDF is in the search index (ADR 0036): `none` without a PDF,
+ * `pending` while the background job reads it, `indexed`, or `empty` when the PDF holds no
+ * readable text (image-only, encrypted or damaged: kept and listed, "sin texto indexable").
+ */
+export const TFX_TEXT_STATUSES = ['none', 'pending', 'indexed', 'empty'] as const;
+export type TfxTextStatus = (typeof TFX_TEXT_STATUSES)[number];
+
 /** Student goal (spec §4). */
 export const STUDENT_GOALS = ['unknown', 'work', 'study'] as const;
 export type StudentGoal = (typeof STUDENT_GOALS)[number];

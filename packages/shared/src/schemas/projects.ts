@@ -7,6 +7,7 @@ import {
   PROJECT_TYPES,
 } from '../constants/vocabularies';
 import { paginationSchema } from './strapi';
+import { booleanText, many, pageNumber, pageSize, text } from './query-params';
 
 /**
  * The answers and queries of the project lists (ADRs 0024, 0026, 0027): the catalogue's search
@@ -182,24 +183,6 @@ export type RecommendedProjectsAnswer = z.infer<typeof recommendedProjectsAnswer
 export const PROJECT_SEARCH_SORTS = ['recent', 'title', 'deadline', 'relevance'] as const;
 export const PROJECT_SEARCH_PAGE_SIZE = { default: 12, max: 50 } as const;
 export const MY_PROJECTS_PAGE_SIZE = { default: 100, max: 100 } as const;
-
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !v.includes('\0'), 'NUL bytes are not allowed');
-/** A query parameter that may be repeated (`type=a&type=b`): always a list. */
-const many = <T extends z.ZodType>(item: T) =>
-  z
-    .union([z.array(item).max(50), item])
-    .optional()
-    .transform((v): z.output<T>[] =>
-      v === undefined ? [] : Array.isArray(v) ? (v as z.output<T>[]) : [v as z.output<T>],
-    );
-const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
-const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
-const pageSize = ({ default: byDefault, max }: { default: number; max: number }) =>
-  z.coerce.number().int().min(1).max(max).default(byDefault);
 
 /**
  * The query of `GET /api/projects/search`: a repeated parameter matches any of its values,

@@ -10,3 +10,4 @@ export * from './questionnaire';
 export * from './email';
 export * from './banners';
 export * from './legal';
+export * from './jobs';

@@ -1,7 +1,21 @@
-import { boolean, check, date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { THESIS_STAGES } from '@plataforma/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { THESIS_STAGES, TFX_REVIEW_STATUSES, TFX_TEXT_STATUSES } from '@plataforma/shared';
 import { id, publishedAt, timestamps } from './columns';
 import { allInList, inList, monthYear } from './checks';
+import { degrees } from './catalogue';
+import { tsvector } from './text-search';
 import { students } from './profiles';
 import { files } from './users';
 
@@ -28,11 +42,52 @@ export const tfxes = pgTable(
     /** Works of the external repository (/tfx/external), not uploaded by a platform student. */
     external: boolean('external').notNull().default(false),
     author_name: varchar('author_name', { length: 255 }),
+    /** The author's university: the student's at upload, the file's for external works. */
     institution: varchar('institution', { length: 255 }),
+    /** The author's degree (the student's profile at upload); external works name it only. */
+    degreeId: integer('degree_id').references(() => degrees.id, { onDelete: 'set null' }),
+    degree_name: varchar('degree_name', { length: 255 }),
+    /** The author's study area (spec §9), a facet of the library. */
+    study_area: varchar('study_area', { length: 100 }),
+    ods: integer('ods').array(),
+    /** The author agreed to publish the work in the library. */
+    publish_consent: boolean('publish_consent').notNull().default(false),
+    /** Staff review of a student's work (ADR 0036); publishedAt is set when it is published. */
+    review_status: varchar('review_status', { length: 20, enum: TFX_REVIEW_STATUSES })
+      .notNull()
+      .default('pending'),
+    rejection_reason: text('rejection_reason'),
+    /** The PDF's text, extracted in the background (ADR 0036); never answered. */
+    document_text: text('document_text'),
+    text_status: varchar('text_status', { length: 20, enum: TFX_TEXT_STATUSES })
+      .notNull()
+      .default('none'),
+    views_count: integer('views_count').notNull().default(0),
+    downloads_count: integer('downloads_count').notNull().default(0),
+    /** What makes an imported external work the same one when its file is imported again. */
+    import_key: varchar('import_key', { length: 64 }),
+    /** Title (A) > summary and tags (B) > the PDF's text (C), in the `es` configuration. */
+    search_vector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('public.es', coalesce(title, '')), 'A') || setweight(to_tsvector('public.es', coalesce(summary, '') || ' ' || coalesce(public.text_array_to_string(tags), '')), 'B') || setweight(to_tsvector('public.es', coalesce(document_text, '')), 'C')`,
+    ),
     ...publishedAt(),
     ...timestamps(),
   },
   (t) => [
+    // One work per student (spec §2), also under parallel submits.
+    uniqueIndex('tfxes_one_per_student_idx')
+      .on(t.studentId)
+      .where(sql`student_id IS NOT NULL`),
+    uniqueIndex('tfxes_import_key_idx').on(t.import_key),
+    index('tfxes_search_idx').using('gin', t.search_vector),
+    index('tfxes_review_status_idx').on(t.review_status),
+    check('tfxes_review_status_check', inList(t.review_status, TFX_REVIEW_STATUSES)),
+    check('tfxes_text_status_check', inList(t.text_status, TFX_TEXT_STATUSES)),
+    check(
+      'tfxes_ods_range',
+      sql`${t.ods} IS NULL OR ${t.ods} <@ ARRAY[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]`,
+    ),
+    check('tfxes_counts_check', sql`${t.views_count} >= 0 AND ${t.downloads_count} >= 0`),
     index('tfxes_student_idx').on(t.studentId),
     index('tfxes_published_idx').on(t.publishedAt),
     index('tfxes_external_idx').on(t.external),
@@ -56,7 +111,7 @@ export const resources = pgTable(
     is_popular: boolean('is_popular').notNull().default(false),
     popularity_visits: integer('popularity_visits').notNull().default(0),
     purposes: text('purposes').array(),
-    /** Body in Markdown. */
+    /** Body in HTML, cleaned by the server when written (ADR 0036). */
     content: text('content'),
     link: varchar('link', { length: 1000 }),
     ...publishedAt(),
@@ -67,5 +122,31 @@ export const resources = pgTable(
     index('resources_popular_idx').on(t.is_popular),
     index('resources_tags_idx').using('gin', t.tags),
     check('resources_tfx_status_check', allInList(t.tfx_status, THESIS_STAGES)),
+  ],
+);
+
+/**
+ * A visitor's view or download of a work, or visit of a resource, on a day: counted once per
+ * visitor per day (ADR 0036). `visitor` is the user's id or a keyed hash of the address and
+ * browser, never the address itself. Rows older than a few days are only kept for the key.
+ */
+export const libraryVisits = pgTable(
+  'library_visits',
+  {
+    kind: varchar('kind', {
+      length: 20,
+      enum: ['tfx_view', 'tfx_download', 'resource_visit'],
+    }).notNull(),
+    targetId: integer('target_id').notNull(),
+    visitor: varchar('visitor', { length: 64 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.targetId, t.visitor, t.day] }),
+    index('library_visits_day_idx').on(t.day),
+    check(
+      'library_visits_kind_check',
+      inList(t.kind, ['tfx_view', 'tfx_download', 'resource_visit']),
+    ),
   ],
 );

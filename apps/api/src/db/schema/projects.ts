@@ -18,6 +18,7 @@ import {
   PROJECT_TYPES,
 } from '@plataforma/shared';
 import { id, publishedAt, timestamps } from './columns';
+import { tsvector } from './text-search';
 import { inList } from './checks';
 import { calls, campuses } from './catalogue';
 import { coordinators, organizations } from './organizations';
@@ -80,6 +81,10 @@ export const projects = pgTable(
     application_deadline: date('application_deadline', { mode: 'string' }),
     study_areas: text('study_areas').array(),
     study_subareas: text('study_subareas').array(),
+    /** Title (A) > description and tags (B) > objectives (C), in the `es` configuration (ADR 0036). */
+    search_vector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('public.es', coalesce(title, '')), 'A') || setweight(to_tsvector('public.es', coalesce(description, '') || ' ' || coalesce(public.text_array_to_string(tags), '')), 'B') || setweight(to_tsvector('public.es', coalesce(objectives, '')), 'C')`,
+    ),
     ...publishedAt(),
     ...timestamps(),
   },
@@ -94,6 +99,7 @@ export const projects = pgTable(
     index('projects_published_created_idx').on(t.publishedAt, t.createdAt),
     index('projects_created_idx').on(t.createdAt),
     index('projects_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('projects_search_idx').using('gin', t.search_vector),
     index('projects_tags_idx').using('gin', t.tags),
     index('projects_ods_idx').using('gin', t.ods),
     index('projects_study_areas_idx').using('gin', t.study_areas),

@@ -119,9 +119,11 @@ beforeAll(async () => {
     .insert(tfxes)
     .values({ title: unique('TFG'), studentId: studentB.id, publishedAt: new Date() })
     .returning();
+  // One work per student (spec §2): another student's draft.
+  const studentC = await createStudent();
   const [tfxOtherDraft] = await db
     .insert(tfxes)
-    .values({ title: unique('TFG'), studentId: studentB.id })
+    .values({ title: unique('TFG'), studentId: studentC.id })
     .returning();
   ids.tfxes = {
     mineDraft: tfxDraft!.id,

@@ -16,6 +16,8 @@ export const tfxType = defineContentType({
     student: { relation: 'manyToOne', target: 'api::student.student', column: tfxes.studentId },
   },
   media: { file: tfxes.fileId },
+  // The PDF's text is read only by the search (ADR 0036).
+  private: ['document_text'],
   validate: {
     tags,
     file_URL: httpUrlSchema,

@@ -198,6 +198,8 @@ export function defineContentType(spec: ContentTypeSpec): ContentType {
   const draftAndPublish = spec.draftAndPublish ?? false;
   for (const [key, column] of Object.entries(columns)) {
     if (consumed.has(key)) continue;
+    // A full-text document (generated tsvector, ADR 0036) is read only by the searches.
+    if (column.getSQLType() === 'tsvector') continue;
     if (key === 'publishedAt' && !draftAndPublish) {
       throw new Error(`${spec.uid}: publishedAt column without draftAndPublish`);
     }

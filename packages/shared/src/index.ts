@@ -32,3 +32,4 @@ export * from './constants/color';
 export * from './schemas/mail';
 export * from './schemas/legal';
 export * from './schemas/library';
+export * from './schemas/imports';

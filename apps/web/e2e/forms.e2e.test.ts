@@ -126,7 +126,9 @@ describe('forms: uploads, calls, dates and phones', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     await expect.poll(() => aborted).toEqual(['net::ERR_ABORTED']);
 
-    // The real CV: 4 MB at 600 KB/s, several seconds to type in.
+    // The real CV: 4 MB at 200 KB/s, some 20 seconds to type in, check and photograph while it
+    // goes (at 600 KB/s a loaded machine finished the upload before the typing did).
+    await slowUploads(cdp, 200 * 1024);
     await chooseFile(page, /Tu CV en PDF/, { name: 'cv-nerea.pdf', buffer: bigPdf(4) });
     await progress.waitFor();
     const interest = page.getByLabel('¿Qué te interesa de este proyecto?');

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { libraryVisits, resources, tfxes } from '../../db/schema';
+import { randomBytes } from 'node:crypto';
+import { files, libraryVisits, resources, tfxes } from '../../db/schema';
+import { LocalStorage } from '../../lib/storage';
 import { VISITOR } from '../../lib/strapi/actor';
 import { getTestApp, TEST_CONFIG } from '../../../test/helpers/app';
 import { uniqueIp } from '../../../test/helpers/auth';
@@ -149,7 +151,7 @@ describe('POST /api/tfxes/:id/views', () => {
     expect((await browser(other.headers)('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(
       404,
     );
-    const mine = browser(bearer(app, author.userId!));
+    const mine = browser(bearer(app, author.userId));
     expect((await mine('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(204);
     expect((await browser(admin)('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(204);
     expect((await workCounts(work.id)).views).toBe(0);
@@ -161,7 +163,52 @@ describe('POST /api/tfxes/:id/views', () => {
   });
 });
 
+/** A private PDF stored where the test app keeps uploads, as the upload route would. */
+async function storedPdf(uploadedById: number | null = null) {
+  const hash = randomBytes(16).toString('hex');
+  const key = `private/${hash}.pdf`;
+  await new LocalStorage(TEST_CONFIG.uploadDir).put(
+    key,
+    Buffer.from('%PDF-1.4\n%%EOF\n'),
+    'application/pdf',
+  );
+  const file = await createFile({
+    name: 'trabajo.pdf',
+    hash,
+    ext: '.pdf',
+    mime: 'application/pdf',
+    isPrivate: true,
+    storageKey: key,
+    uploadedById,
+  });
+  const url = `/api/upload/files/${file.id}/content`;
+  await (await db()).update(files).set({ url }).where(eq(files.id, file.id));
+  return { ...file, url };
+}
+
 describe('GET /api/tfxes/:id/download', () => {
+  it('a visitor who follows the redirect of a published work gets its PDF; of a work waiting for review, nothing', async () => {
+    const file = await storedPdf();
+    const work = await createWork({ fileId: file.id });
+    const visitor = browser();
+    const redirect = await visitor('GET', `/api/tfxes/${work.id}/download`);
+    const pdf = await visitor('GET', redirect.headers.location as string);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body.startsWith('%PDF-')).toBe(true);
+
+    const author = await createStudent();
+    const draft = await storedPdf(author.userId);
+    await createWork({
+      studentId: author.id,
+      fileId: draft.id,
+      review_status: 'pending',
+      publishedAt: null,
+    });
+    expect((await visitor('GET', draft.url)).statusCode).toBe(404);
+    expect((await browser(bearer(app, author.userId))('GET', draft.url)).statusCode).toBe(200);
+  });
+
   it("counts a download once a day per visitor and redirects to the work's PDF", async () => {
     const file = await createFile({ name: 'trabajo.pdf', ext: '.pdf', mime: 'application/pdf' });
     const work = await createWork({ fileId: file.id });
@@ -203,10 +250,7 @@ describe('GET /api/tfxes/:id/download', () => {
       publishedAt: null,
     });
     expect((await browser()('GET', `/api/tfxes/${work.id}/download`)).statusCode).toBe(404);
-    const mine = await browser(bearer(app, author.userId!))(
-      'GET',
-      `/api/tfxes/${work.id}/download`,
-    );
+    const mine = await browser(bearer(app, author.userId))('GET', `/api/tfxes/${work.id}/download`);
     expect(mine.statusCode).toBe(302);
     expect((await workCounts(work.id)).downloads).toBe(0);
   });

@@ -61,7 +61,8 @@ async function openEmptyDatabase(): Promise<{ handle: DatabaseHandle; dispose():
     await migrateDatabase(handle);
     return { handle, dispose: () => handle.close() };
   }
-  const name = `vt_seed_${process.pid}_${Date.now().toString(36)}`;
+  // `vt_<pid>_`: another run's global setup drops test databases only when that process is gone.
+  const name = `vt_${process.pid}_seed_${Date.now().toString(36)}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -361,6 +361,12 @@ describe('files that cannot be imported', () => {
     );
   });
 
+  it('a file above 5 MB is a 413, in Spanish', async () => {
+    const { status, body } = await importFile(Buffer.alloc(5 * 1024 * 1024 + 1, 'a'));
+    expect(status).toBe(413);
+    expect(body.error?.message).toBe('El archivo pesa más de 5 MB: divídelo en varios.');
+  });
+
   it('a quote left open', async () => {
     await refused(csv(line('"Sin cerrar')), /^Hay unas comillas sin cerrar en la fila/);
   });

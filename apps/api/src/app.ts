@@ -38,6 +38,9 @@ import { registerOrganizationLifecycles } from './features/organizations/organiz
 import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
+import { registerResourceLifecycles } from './features/library/resources.lifecycles';
+import { libraryVisitsRoutes } from './features/library/library.visits.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +106,7 @@ export async function buildApp({
   registerOrganizationLifecycles(app);
   registerCatalogueLifecycles(app);
   registerLegalLifecycles(app);
+  registerResourceLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);
@@ -122,6 +126,8 @@ export async function buildApp({
   await app.register(siteRoutes);
   await app.register(applicationsRoutes);
   await app.register(projectsRoutes);
+  await app.register(libraryVisitsRoutes);
+  await app.register(importsRoutes);
   await app.register(contentRoutes, { entities });
   await app.register(docsRoutes);
 

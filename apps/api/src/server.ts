@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { createStorage } from './lib/storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoDataIfEmpty } from './seed/demo';
 
 /**
@@ -26,8 +27,14 @@ async function main() {
     await migrateDatabase(database);
     // The embedded database is for trying the platform: it always starts with demo data.
     if (database.kind === 'pglite' || config.demoData) {
-      const seeded = await seedDemoDataIfEmpty(database.db, log);
-      if (seeded) log.info('demo data loaded');
+      // The works' PDFs go where uploads go (ADR 0039).
+      const storage = createStorage(config);
+      try {
+        const seeded = await seedDemoDataIfEmpty(database.db, log, storage);
+        if (seeded) log.info('demo data loaded');
+      } finally {
+        storage.close?.();
+      }
     }
     if (config.responseCache) {
       changeFeed = await database.openChangeFeed((err) =>

@@ -33,3 +33,4 @@ export * from './schemas/mail';
 export * from './schemas/legal';
 export * from './schemas/library';
 export * from './schemas/imports';
+export * from './schemas/library-visits';

@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -10,6 +13,7 @@ import {
   PROJECT_STATUSES,
   PROVINCES,
   STUDY_AREAS,
+  THESIS_STAGES,
   toE164Phone,
 } from '@plataforma/shared';
 import { withDatabase } from '../../test/global-setup';
@@ -32,7 +36,11 @@ import {
   resources,
   users,
 } from '../db/schema/index';
+import { extractPdfText } from '../features/library/pdf-text';
+import { sanitizeRichText } from '../lib/html/rich-text';
 import { verifyPassword } from '../lib/password';
+import { LocalStorage } from '../lib/storage';
+import { DEMO_PDF_ONLY_WORDS, EXTERNAL_TFXES, PLATFORM_TFXES, RESOURCES } from './fixtures/library';
 import { UNIVERSITIES } from './fixtures/catalogue';
 import { PROJECTS } from './fixtures/projects';
 import { TEACHERS } from './fixtures/people';
@@ -53,7 +61,8 @@ async function openEmptyDatabase(): Promise<{ handle: DatabaseHandle; dispose():
     await migrateDatabase(handle);
     return { handle, dispose: () => handle.close() };
   }
-  const name = `vt_seed_${process.pid}_${Date.now().toString(36)}`;
+  // `vt_<pid>_`: another run's global setup drops test databases only when that process is gone.
+  const name = `vt_${process.pid}_seed_${Date.now().toString(36)}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -101,19 +110,25 @@ async function userByEmail(db: Database, email: string) {
   return user;
 }
 
+/** Text compared as the search does: lower case, no accents. */
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 describe('demo data', () => {
   let empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
   let db: Database;
   let firstAnswer: boolean;
+  const uploadDir = mkdtempSync(join(tmpdir(), 'seed-test-uploads-'));
+  const storage = new LocalStorage(uploadDir);
 
   beforeAll(async () => {
     empty = await openEmptyDatabase();
     db = empty.handle.db;
-    firstAnswer = await seedDemoDataIfEmpty(db, log);
-  });
+    firstAnswer = await seedDemoDataIfEmpty(db, log, storage);
+  }, 60_000);
 
   afterAll(async () => {
     await empty?.dispose();
+    rmSync(uploadDir, { recursive: true, force: true });
   });
 
   it('when the database is empty, loads the data and answers true', () => {
@@ -266,15 +281,148 @@ describe('demo data', () => {
     const ids = images.map((i) => i.source?.data?.id ?? -1);
     const seededFiles = await db.select().from(files).where(inArray(files.id, ids));
     expect(seededFiles).toHaveLength(new Set(ids).size);
-    for (const file of await db.select().from(files)) {
+    for (const file of await db.select().from(files).where(eq(files.isPrivate, false))) {
       const onDisk = fileURLToPath(new URL(`../../../web/public${file.url}`, import.meta.url));
       expect(existsSync(onDisk), file.url).toBe(true);
     }
   });
 
+  it('fills the library: 10 external works and a work of each of 42 former students, with its PDF', async () => {
+    const works = await db.select().from(tfxes);
+    const external = works.filter((w) => w.external);
+    const platform = works.filter((w) => !w.external);
+    expect(external).toHaveLength(EXTERNAL_TFXES.length);
+    expect(external.length).toBeGreaterThanOrEqual(10);
+    expect(platform).toHaveLength(PLATFORM_TFXES.length);
+    expect(platform.filter((w) => w.review_status === 'published').length).toBeGreaterThanOrEqual(
+      40,
+    );
+    for (const work of external) {
+      expect(work, work.title).toMatchObject({
+        review_status: 'published',
+        text_status: 'none',
+        fileId: null,
+        studentId: null,
+        publish_consent: true,
+      });
+      expect(work.file_URL, work.title).toMatch(/^https:\/\//);
+      expect(
+        work.author_name && work.institution && work.degree_name && work.import_key,
+      ).toBeTruthy();
+    }
+    for (const work of platform) {
+      expect(work, work.title).toMatchObject({ text_status: 'indexed', publish_consent: true });
+      expect(work.fileId && work.degreeId && work.studentId, work.title).toBeTruthy();
+      expect(work.degree_name && work.institution && work.study_area, work.title).toBeTruthy();
+      expect(work.ods?.length, work.title).toBeGreaterThan(0);
+      expect(work.document_text?.length ?? 0, work.title).toBeGreaterThan(1000);
+      expect(work.publishedAt !== null, work.title).toBe(work.review_status === 'published');
+    }
+    expect(platform.filter((w) => w.awarded).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(platform.map((w) => w.studentId)).size).toBe(platform.length);
+  });
+
+  it('leaves one work waiting for review and one rejected with its reason, both by their authors', async () => {
+    const pending = await db.select().from(tfxes).where(eq(tfxes.review_status, 'pending'));
+    const rejected = await db.select().from(tfxes).where(eq(tfxes.review_status, 'rejected'));
+    expect(pending).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.rejection_reason).toBeTruthy();
+    for (const work of [...pending, ...rejected]) {
+      expect(work.studentId).not.toBeNull();
+      expect(work.publishedAt).toBeNull();
+    }
+  });
+
+  it('gives works only to students who finished, and none to the demo students', async () => {
+    const authors = await db
+      .select({ stage: students.thesis_stage, email: users.email, university: sql<string>`u.name` })
+      .from(tfxes)
+      .innerJoin(students, eq(students.id, tfxes.studentId))
+      .innerJoin(users, eq(users.id, students.userId))
+      .innerJoin(sql`universities u`, sql`u.id = ${students.universityId}`);
+    expect(authors).toHaveLength(PLATFORM_TFXES.length);
+    for (const author of authors) expect(author.stage, author.email).toBe('finished');
+    const emails = authors.map((a) => a.email);
+    expect(emails).not.toContain('estudiante@demo.es');
+    expect(emails).not.toContain('estudiante.nuevo@demo.es');
+    // The work's university is its author's.
+    const mismatched = await db
+      .select({ title: tfxes.title })
+      .from(tfxes)
+      .innerJoin(students, eq(students.id, tfxes.studentId))
+      .innerJoin(sql`universities u`, sql`u.id = ${students.universityId}`)
+      .where(sql`${tfxes.institution} <> u.name OR ${tfxes.degreeId} <> ${students.degreeId}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it("stores each work's PDF as a private upload of its author, whose text says the words only it says", async () => {
+    const rows = await db
+      .select({ title: tfxes.title, file: files, studentUser: students.userId })
+      .from(tfxes)
+      .innerJoin(files, eq(files.id, tfxes.fileId))
+      .innerJoin(students, eq(students.id, tfxes.studentId));
+    expect(rows).toHaveLength(PLATFORM_TFXES.length);
+    for (const { title, file, studentUser } of rows) {
+      expect(file, title).toMatchObject({
+        mime: 'application/pdf',
+        ext: '.pdf',
+        isPrivate: true,
+        uploadedById: studentUser,
+        url: `/api/upload/files/${file.id}/content`,
+      });
+      const stored = await storage.get(file.storageKey ?? '');
+      if (!stored) throw new Error(`no bytes for ${title}`);
+      const bytes = await buffer(stored.body);
+      expect(bytes.subarray(0, 5).toString(), title).toBe('%PDF-');
+      const seed = PLATFORM_TFXES.find((w) => w.title === title);
+      const { status, text, pages } = await extractPdfText(bytes);
+      expect(status, title).toBe('indexed');
+      expect(pages, title).toBeGreaterThanOrEqual(4);
+      for (const word of Object.values(seed?.pdfOnly ?? {})) expect(text, title).toContain(word);
+    }
+  });
+
+  it('finds each published work by any word only its PDF says, and nothing else by it', async () => {
+    const everyTitleAndSummary = plain(
+      [...EXTERNAL_TFXES, ...PLATFORM_TFXES]
+        .map((w) => `${w.title} ${w.summary} ${w.tags.join(' ')}`)
+        .join(' '),
+    );
+    expect(DEMO_PDF_ONLY_WORDS.length).toBeGreaterThanOrEqual(40);
+    for (const { title, words } of DEMO_PDF_ONLY_WORDS) {
+      for (const word of words) {
+        expect(everyTitleAndSummary, `${word} (${title})`).not.toContain(plain(word));
+        const found = await db
+          .select({ title: tfxes.title })
+          .from(tfxes)
+          .where(sql`${tfxes.search_vector} @@ plainto_tsquery('public.es', ${word})`);
+        expect(
+          found.map((f) => f.title),
+          word,
+        ).toEqual([title]);
+      }
+    }
+  });
+
+  it('publishes 20 resources in HTML the rich text allow-list keeps as it is, for every thesis stage', async () => {
+    const rows = await db.select().from(resources);
+    expect(rows).toHaveLength(RESOURCES.length);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    for (const row of rows) {
+      expect(row.publishedAt, row.title).not.toBeNull();
+      expect(sanitizeRichText(row.content ?? ''), row.title).toBe(row.content);
+      expect(row.content, row.title).toMatch(/^<h2>/);
+      expect(row.content, row.title).not.toMatch(/^#|\*\*|\n- /m);
+    }
+    const stages = new Set(rows.flatMap((r) => r.tfx_status ?? []));
+    expect([...stages].sort()).toEqual([...THESIS_STAGES].sort());
+    expect(new Set(rows.flatMap((r) => r.purposes ?? [])).size).toBeGreaterThanOrEqual(15);
+  });
+
   it('when called again, answers false and adds nothing', async () => {
     const before = await countRows(db);
-    expect(await seedDemoDataIfEmpty(db, log)).toBe(false);
+    expect(await seedDemoDataIfEmpty(db, log, storage)).toBe(false);
     expect(await countRows(db)).toEqual(before);
   });
 
@@ -326,7 +474,8 @@ describe('demo data on a database that already has users', () => {
     const email = `seed-guard-${process.pid}-${Date.now()}@example.com`;
     await db.insert(users).values({ username: email, email });
     const projectsBefore = await db.$count(projects);
-    expect(await seedDemoDataIfEmpty(db, log)).toBe(false);
+    const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'seed-guard-')));
+    expect(await seedDemoDataIfEmpty(db, log, storage)).toBe(false);
     expect(await db.$count(projects)).toBe(projectsBefore);
     await db.delete(users).where(eq(users.email, email));
   });

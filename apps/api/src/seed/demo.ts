@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
+import type { FileStorage } from '../lib/storage';
 import { createRandom } from './random';
 import { insertBanners } from './steps/banners';
 import { insertCatalogue, insertRoles, insertStudyAreas } from './steps/catalogue';
@@ -35,18 +36,40 @@ const RANDOM_SEED = 20_260_101;
 /** Serialises concurrent seeders on one PostgreSQL (two instances booting together). */
 const SEED_LOCK_KEY = 727_275;
 
-/** Fills an empty database with demo data; answers whether it did. */
-export async function seedDemoDataIfEmpty(db: Database, log: FastifyBaseLogger): Promise<boolean> {
+/**
+ * Fills an empty database with demo data; answers whether it did. The works' PDFs are written to
+ * `storage`, the app's own (ADR 0039), as if uploaded; if the seed fails they are removed.
+ */
+export async function seedDemoDataIfEmpty(
+  db: Database,
+  log: FastifyBaseLogger,
+  storage: FileStorage,
+): Promise<boolean> {
   if (await hasUsers(db)) return false;
   const started = performance.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const seeded = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    // Checked again under the lock: another process may have seeded while we hashed.
-    if (await hasUsers(tx)) return false;
-    await seedDemoData({ tx, rng: createRandom(RANDOM_SEED), now: new Date(), passwordHash });
-    return true;
-  });
+  const storedKeys: string[] = [];
+  let seeded: boolean;
+  try {
+    seeded = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+      // Checked again under the lock: another process may have seeded while we hashed.
+      if (await hasUsers(tx)) return false;
+      await seedDemoData({
+        tx,
+        rng: createRandom(RANDOM_SEED),
+        now: new Date(),
+        passwordHash,
+        storage,
+        storedKeys,
+      });
+      return true;
+    });
+  } catch (error) {
+    // The rows were rolled back: so go the bytes nothing points at any more.
+    await Promise.all(storedKeys.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
   if (seeded) log.info({ ms: Math.round(performance.now() - started) }, 'demo data seeded');
   return seeded;
 }

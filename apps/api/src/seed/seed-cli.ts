@@ -4,6 +4,7 @@ import pino from 'pino';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { createStorage } from '../lib/storage';
 import { seedDemoDataIfEmpty } from './demo';
 import { MAX_SCALE, seedScale } from './scale';
 
@@ -44,14 +45,17 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pgdata'),
 });
+// The works' PDFs go where the server's uploads go (ADR 0039).
+const storage = createStorage(config);
 try {
   await migrateDatabase(database);
-  const seeded = await seedDemoDataIfEmpty(database.db, log);
+  const seeded = await seedDemoDataIfEmpty(database.db, log, storage);
   log.info(seeded ? 'demo data loaded' : 'the database already has data: demo data not loaded');
   if (scale !== undefined) {
     const result = await seedScale(database.db, scale, log);
     log.info(result, `scale ${scale} loaded in ${(result.ms / 1000).toFixed(1)} s`);
   }
 } finally {
+  storage.close?.();
   await database.close();
 }

@@ -64,3 +64,58 @@ export const importAnswerSchema = z
   })
   .meta({ id: 'ImportAnswer' });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
+
+/** Rows of data a file may hold (the header aside). */
+export const IMPORT_MAX_ROWS = 5000;
+/** Size of an import file: 5000 rows of a work's fields fit well below it. */
+export const IMPORT_FILE_SIZE_LIMIT_MB = 5;
+export const IMPORT_FILE_SIZE_LIMIT_BYTES = IMPORT_FILE_SIZE_LIMIT_MB * 1024 * 1024;
+
+/** The multipart body of `POST /api/imports/<kind>`: one CSV or XLSX file in `file`. */
+export const importFormSchema = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary', description: 'A CSV (UTF-8 or Windows-1252) or XLSX file' }),
+});
+
+/**
+ * The columns of an external works file (ADR 0039), by their Spanish header; headers are matched
+ * ignoring case, accents, spaces and punctuation (`Título`, `TITULO`, `año`). Other columns are
+ * ignored.
+ */
+export const TFX_IMPORT_COLUMNS = [
+  { key: 'titulo', header: 'titulo', required: true, description: 'Título del trabajo' },
+  { key: 'resumen', header: 'resumen', required: false, description: 'Resumen' },
+  {
+    key: 'autor',
+    header: 'autor',
+    required: true,
+    description: 'Nombre y apellidos de quien lo escribió',
+  },
+  { key: 'universidad', header: 'universidad', required: true, description: 'Universidad' },
+  { key: 'grado', header: 'grado', required: false, description: 'Grado o máster' },
+  {
+    key: 'anio',
+    header: 'anio',
+    required: true,
+    description: 'Año de defensa (por ejemplo, 2024)',
+  },
+  {
+    key: 'enlace',
+    header: 'enlace',
+    required: true,
+    description: 'Enlace al trabajo o a su PDF (http:// o https://)',
+  },
+  { key: 'idioma', header: 'idioma', required: false, description: 'Idioma (Español, Inglés...)' },
+  { key: 'sector', header: 'sector', required: false, description: 'Sector (Educación, Salud...)' },
+  {
+    key: 'etiquetas',
+    header: 'etiquetas',
+    required: false,
+    description: 'Etiquetas separadas por punto y coma',
+  },
+] as const;
+export type TfxImportColumn = (typeof TFX_IMPORT_COLUMNS)[number]['key'];
+
+/** The name of the template `GET /api/imports/tfxes/template` answers. */
+export const TFX_IMPORT_TEMPLATE_FILENAME = 'plantilla-trabajos-externos.csv';

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { FileStorage } from '../../lib/storage';
 import type { Random } from '../random';
 
 /** What every seeding step receives: the open transaction, the shared random and the clock. */
@@ -8,6 +9,10 @@ export interface SeedContext {
   now: Date;
   /** DEMO_PASSWORD hashed once and reused by every seeded user (hashing costs ~100 ms). */
   passwordHash: string;
+  /** Where the demo's files go: the app's own storage, as for an upload (ADR 0039). */
+  storage: FileStorage;
+  /** Every key written to `storage`, so a seed that fails can remove its bytes. */
+  storedKeys: string[];
 }
 
 const DAY_MS = 86_400_000;

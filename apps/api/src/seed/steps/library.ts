@@ -1,52 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
 import {
   communicationCenters,
+  files,
   resources,
   studentsFavoriteResources,
   studentsFavoriteTfxes,
   tfxes,
 } from '../../db/schema/index';
-import { RESOURCES, TFXES } from '../fixtures/library';
+import { tfxImportKey } from '../../features/imports/tfx-import';
+import { extractPdfText } from '../../features/library/pdf-text';
+import { PRIVATE_PREFIX } from '../../lib/storage';
+import {
+  EXTERNAL_TFXES,
+  PLATFORM_TFXES,
+  RESOURCES,
+  type PlatformTfxSeed,
+} from '../fixtures/library';
 import { GENERIC_NOTIFICATIONS, demoStudentNotifications } from '../fixtures/notifications';
-import { daysAgo, minutesAgo, must, type SeedContext } from './context';
-import type { SeededPeople } from './people';
+import { daysAgo, minutesAgo, must, slug, type SeedContext } from './context';
+import { renderWorkPdf } from './library-pdf';
+import type { SeededPeople, SeededStudent } from './people';
 import { DEMO_STUDENT_APPLICATIONS, DEMO_STUDENT_FAVOURITES } from './projects';
 
+type TfxInsert = typeof tfxes.$inferInsert;
+
+/** The 20th of the month a work was released ('MM/yyyy'), at 10:00 UTC. */
+function releasedAt(releaseMonth: string): { day: string; at: Date } {
+  const [month, year] = releaseMonth.split('/');
+  const day = `${year}-${month}-20`;
+  return { day, at: new Date(`${day}T10:00:00Z`) };
+}
+
+interface StoredPdf {
+  seed: PlatformTfxSeed;
+  author: SeededStudent;
+  fileId: number;
+  text: string;
+  textStatus: 'indexed' | 'empty';
+}
+
 /**
- * The final-work library (external works and works of students who finished) and the resources,
- * all published, plus the works and resources students saved.
+ * The PDF of every platform work, drawn, read and stored as an upload would be (ADR 0039): the
+ * bytes in the app's storage under a private key, a `files` row owned by the author, and the text
+ * the search reads, taken from the PDF by the same reader the uploads use (extractPdfText), here
+ * and now rather than by the job queue, so the demo is searchable from the first request. Keys go
+ * to `ctx.storedKeys` as soon as they are written: if the seed fails, demo.ts removes them.
+ */
+async function storeWorkPdfs(ctx: SeedContext, people: SeededPeople): Promise<StoredPdf[]> {
+  const { tx, storage, storedKeys } = ctx;
+  const prepared = [];
+  for (const seed of PLATFORM_TFXES) {
+    const author = must(people.alumni.get(seed.author), `alumnus ${seed.author}`);
+    const degree = must(author.degree, `degree of ${seed.author}`);
+    const bytes = await renderWorkPdf({
+      title: seed.title,
+      summary: seed.summary,
+      chapters: seed.index,
+      tags: seed.tags,
+      author: `${author.name} ${author.surname}`,
+      degree: degree.name,
+      university: must(author.campus, `campus of ${seed.author}`).universityName,
+      master: degree.master,
+      releaseMonth: seed.releaseMonth,
+      english: seed.language === 'Inglés',
+      pdfOnly: seed.pdfOnly,
+    });
+    const { status, text } = await extractPdfText(bytes);
+    const hash = randomBytes(16).toString('hex');
+    prepared.push({ seed, author, bytes, hash, key: `${PRIVATE_PREFIX}${hash}.pdf`, status, text });
+  }
+  await Promise.all(
+    prepared.map(async (pdf) => {
+      storedKeys.push(pdf.key);
+      await storage.put(pdf.key, Buffer.from(pdf.bytes), 'application/pdf');
+    }),
+  );
+  const rows = await tx
+    .insert(files)
+    .values(
+      prepared.map((pdf) => ({
+        name: `${slug(pdf.seed.title).replaceAll('.', '-').slice(0, 120)}.pdf`,
+        hash: pdf.hash,
+        ext: '.pdf',
+        mime: 'application/pdf',
+        // Strapi's unit: kilobytes with two decimals.
+        size: Math.round(pdf.bytes.length / 10) / 100,
+        // A private file's address names its id (upload.service.ts privateUrl): set below.
+        url: '',
+        provider: storage.provider,
+        isPrivate: true,
+        storageKey: pdf.key,
+        uploadedById: pdf.author.userId,
+      })),
+    )
+    .returning({ id: files.id, storageKey: files.storageKey });
+  await tx
+    .update(files)
+    .set({ url: sql`'/api/upload/files/' || ${files.id} || '/content'` })
+    .where(
+      inArray(
+        files.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  return prepared.map((pdf) => ({
+    seed: pdf.seed,
+    author: pdf.author,
+    fileId: must(rows.find((r) => r.storageKey === pdf.key)?.id, `file of ${pdf.seed.title}`),
+    text: pdf.text,
+    textStatus: pdf.status,
+  }));
+}
+
+/** Views and downloads a published work gathered since it was published. */
+function counts(ctx: SeedContext): Pick<TfxInsert, 'views_count' | 'downloads_count'> {
+  const views = ctx.rng.int(25, 900);
+  return { views_count: views, downloads_count: Math.floor((views * ctx.rng.int(10, 45)) / 100) };
+}
+
+/**
+ * The final-work library: works of former students, each with its PDF (one pending review and
+ * one rejected, the rest published), works of the external repository, the resources (all
+ * published), and the works and resources students saved.
  */
 export async function insertLibrary(ctx: SeedContext, people: SeededPeople): Promise<void> {
   const { tx, rng, now } = ctx;
-  const authors = people.students.filter((s) => s.thesisStage === 'finished');
-  let nextAuthor = 0;
+  const stored = await storeWorkPdfs(ctx, people);
+
+  const platformRows: TfxInsert[] = stored.map(({ seed, author, fileId, text, textStatus }) => {
+    const { day, at } = releasedAt(seed.releaseMonth);
+    const degree = must(author.degree, `degree of ${seed.author}`);
+    const review = seed.review;
+    const published = !review;
+    return {
+      title: seed.title,
+      summary: seed.summary,
+      status: 'finished' as const,
+      language: seed.language,
+      tfxDate: day,
+      index: seed.index.join('\n'),
+      fileId,
+      awarded: seed.awarded ?? false,
+      sector: seed.sector,
+      tags: seed.tags,
+      ods: seed.ods,
+      release_month: seed.releaseMonth,
+      studentId: author.id,
+      external: false,
+      institution: must(author.campus, `campus of ${seed.author}`).universityName,
+      degreeId: degree.id,
+      degree_name: degree.name,
+      study_area: degree.area,
+      publish_consent: true,
+      review_status: review?.status ?? 'published',
+      rejection_reason: review?.status === 'rejected' ? review.reason : null,
+      document_text: text || null,
+      text_status: textStatus,
+      ...(published ? counts(ctx) : {}),
+      // Works waiting for review were sent a few days ago; the others were published a week
+      // after they were sent.
+      publishedAt: published ? new Date(at.getTime() + 7 * 86_400_000) : null,
+      createdAt: published ? at : daysAgo(now, rng.int(2, 9)),
+    };
+  });
+  const externalRows: TfxInsert[] = EXTERNAL_TFXES.map((seed) => {
+    const { day, at } = releasedAt(seed.releaseMonth);
+    return {
+      title: seed.title,
+      summary: seed.summary,
+      status: 'finished' as const,
+      language: seed.language,
+      file_URL: seed.external.link,
+      tfxDate: day,
+      index: seed.index.join('\n'),
+      awarded: seed.awarded ?? false,
+      sector: seed.sector,
+      tags: seed.tags,
+      ods: seed.ods,
+      release_month: seed.releaseMonth,
+      external: true,
+      author_name: seed.external.author,
+      institution: seed.external.institution,
+      degree_name: seed.external.degree,
+      publish_consent: true,
+      review_status: 'published' as const,
+      text_status: 'none' as const,
+      // Importing the same work from a file later finds it (features/imports).
+      import_key: tfxImportKey(seed.title, seed.external.author, Number(day.slice(0, 4))),
+      ...counts(ctx),
+      publishedAt: at,
+      createdAt: at,
+    };
+  });
   const tfxRows = await tx
     .insert(tfxes)
-    .values(
-      TFXES.map((seed) => {
-        const [month, year] = seed.releaseMonth.split('/');
-        const released = new Date(`${year}-${month}-20T10:00:00Z`);
-        const author = seed.external ? null : must(authors[nextAuthor++], 'a student who finished');
-        return {
-          title: seed.title,
-          summary: seed.summary,
-          status: 'finished' as const,
-          language: seed.language,
-          tfxDate: `${year}-${month}-20`,
-          index: seed.index.join('\n'),
-          awarded: seed.awarded ?? false,
-          sector: seed.sector,
-          tags: seed.tags,
-          release_month: seed.releaseMonth,
-          studentId: author?.id ?? null,
-          external: Boolean(seed.external),
-          author_name: seed.external?.author ?? null,
-          institution: seed.external?.institution ?? null,
-          publishedAt: released,
-          createdAt: released,
-        };
-      }),
-    )
-    .returning({ id: tfxes.id });
+    .values([...externalRows, ...platformRows])
+    .returning({ id: tfxes.id, publishedAt: tfxes.publishedAt });
+  const publishedTfxes = tfxRows.filter((t) => t.publishedAt !== null);
 
   const resourceRows = await tx
     .insert(resources)
@@ -71,12 +222,14 @@ export async function insertLibrary(ctx: SeedContext, people: SeededPeople): Pro
     .returning({ id: resources.id });
 
   const demo = people.demoStudent.id;
-  const tfxFavourites = rng.sample(tfxRows, 3).map((t) => ({ studentId: demo, tfxId: t.id }));
+  const tfxFavourites = rng
+    .sample(publishedTfxes, 3)
+    .map((t) => ({ studentId: demo, tfxId: t.id }));
   const resourceFavourites = rng
     .sample(resourceRows, 3)
     .map((r) => ({ studentId: demo, resourceId: r.id }));
   for (const student of people.students.slice(2)) {
-    for (const t of rng.sample(tfxRows, rng.int(0, 2)))
+    for (const t of rng.sample(publishedTfxes, rng.int(0, 2)))
       tfxFavourites.push({ studentId: student.id, tfxId: t.id });
     for (const r of rng.sample(resourceRows, rng.int(0, 2))) {
       resourceFavourites.push({ studentId: student.id, resourceId: r.id });

@@ -22,15 +22,17 @@ import {
   users,
 } from '../../db/schema/index';
 import { DEMO_ORGANISATION_KEY, ORGANISATIONS } from '../fixtures/organisations';
-import { FIRST_NAMES, SURNAMES, TEACHERS } from '../fixtures/people';
-import type { Random } from '../random';
+import { ALUMNI, FIRST_NAMES, SURNAMES, TEACHERS, type AlumnusSeed } from '../fixtures/people';
+import { createRandom, type Random } from '../random';
 import type { RoleType, SeededCampus, SeededCatalogue, SeededDegree } from './catalogue';
 import { daysAgo, dni, mobilePhone, must, slug, type SeedContext } from './context';
 
 /** Generated students besides the two demo ones. */
 const EXTRA_STUDENTS = 30;
-/** The first generated students have finished their final work: they author the library's TFX. */
+/** The first generated students have finished their final work (they may upload it). */
 export const FINISHED_STUDENTS = 9;
+/** The alumni have a random of their own: adding one changes nothing else of the demo data. */
+const ALUMNI_RANDOM_SEED = 20_260_102;
 
 const EMAIL_DOMAIN = 'demo.es';
 
@@ -51,8 +53,10 @@ export interface SeededTeacher {
 
 export interface SeededStudent {
   id: number;
+  userId: number;
   email: string;
   name: string;
+  surname: string;
   campus: SeededCampus | null;
   degree: SeededDegree | null;
   dni: string | null;
@@ -66,6 +70,8 @@ export interface SeededPeople {
   students: SeededStudent[];
   demoStudent: SeededStudent;
   newStudent: SeededStudent;
+  /** Former students who finished and wrote a work of the library, by ALUMNI key. */
+  alumni: Map<string, SeededStudent>;
 }
 
 interface UserPlan {
@@ -147,13 +153,19 @@ export async function insertPeople(
       ),
     ),
   ];
+  // After everyone else, so the others keep their emails, keys and ids.
+  const alumniRng = createRandom(ALUMNI_RANDOM_SEED);
+  const alumniPlans = ALUMNI.map((seed) =>
+    alumnusPlan({ ...ctx, rng: alumniRng }, catalogue, allocateEmail, seed),
+  );
+  const everyStudentPlan = [...studentPlans, ...alumniPlans];
 
   const userPlans: UserPlan[] = [
     ...coordinatorPlans.map((c) => c.user),
     coordinatorWithoutOrg,
     admin,
     ...teacherPlans.map((t) => t.user),
-    ...studentPlans.map((s) => s.user),
+    ...everyStudentPlan.map((s) => s.user),
   ];
   const roleOf: Record<ProfileType, number> = {
     student: roleIds.student,
@@ -262,25 +274,28 @@ export async function insertPeople(
   const studentRows = await tx
     .insert(students)
     .values(
-      studentPlans.map((plan, index) => ({
+      everyStudentPlan.map((plan, index) => ({
         ...plan.values,
         primaryKey: `E${String(index + 1).padStart(4, '0')}`,
         userId: userId(plan.user.email),
       })),
     )
     .returning({ id: students.id, userId: students.userId });
-  const seededStudents = studentPlans.map((plan): SeededStudent => {
+  const seeded = (plan: StudentPlan): SeededStudent => {
     const uid = userId(plan.user.email);
     return {
       id: must(studentRows.find((r) => r.userId === uid)?.id, `student ${plan.user.email}`),
+      userId: uid,
       email: plan.user.email,
       name: plan.user.name,
+      surname: plan.user.surname,
       campus: plan.campus,
       degree: plan.degree,
       dni: plan.values.dni ?? null,
       thesisStage: plan.values.thesis_stage ?? null,
     };
-  });
+  };
+  const seededStudents = studentPlans.map(seeded);
 
   return {
     organisations,
@@ -288,6 +303,7 @@ export async function insertPeople(
     students: seededStudents,
     demoStudent: must(seededStudents[0], 'demo student'),
     newStudent: must(seededStudents[1], 'new demo student'),
+    alumni: new Map(ALUMNI.map((seed, i) => [seed.key, seeded(must(alumniPlans[i], seed.key))])),
   };
 }
 
@@ -418,6 +434,53 @@ function generatedStudentPlan(
       goal: rng.pick(STUDENT_GOALS),
       validated: rng.chance(0.85),
       qualification: rng.chance(0.6) ? rng.int(550, 950) / 100 : null,
+      publishedAt: daysAgo(now, since),
+      createdAt: daysAgo(now, since),
+    },
+  };
+}
+
+/** A former student who finished their work at the campus and degree the work belongs to. */
+function alumnusPlan(
+  ctx: SeedContext,
+  catalogue: SeededCatalogue,
+  allocateEmail: EmailAllocator,
+  seed: AlumnusSeed,
+): StudentPlan {
+  const { rng, now } = ctx;
+  const campus = catalogue.campus(seed.university, seed.campus);
+  const degree = must(
+    campus.degrees.find((d) => d.name === seed.degree),
+    `degree ${seed.degree} at ${seed.campus}`,
+  );
+  const since = rng.int(400, 1200);
+  return {
+    user: {
+      email: allocateEmail(seed.name, seed.surname),
+      name: seed.name,
+      surname: seed.surname,
+      phone: mobilePhone(rng),
+      profileType: 'student',
+    },
+    campus,
+    degree,
+    values: {
+      universityId: campus.universityId,
+      campusId: campus.id,
+      degreeId: degree.id,
+      province: campus.province,
+      student_area: degree.area,
+      study_type: degree.master ? 'Máster' : 'Grado',
+      tags: rng.sample(INTEREST_TAGS, rng.int(2, 4)),
+      reachedUsHow: rng.pick(REACHED_US_HOW_OPTIONS),
+      competences: rng.chance(0.5) ? randomCompetences(rng) : null,
+      disability: false,
+      dni: dni(rng.int(10_000_000, 79_999_999)),
+      notification: randomPreferences(rng),
+      thesis_stage: 'finished',
+      goal: rng.pick(STUDENT_GOALS),
+      validated: true,
+      qualification: rng.int(650, 980) / 100,
       publishedAt: daysAgo(now, since),
       createdAt: daysAgo(now, since),
     },

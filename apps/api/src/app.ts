@@ -38,6 +38,9 @@ import { registerOrganizationLifecycles } from './features/organizations/organiz
 import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
+import { registerLibraryLifecycles } from './features/library/library.lifecycles';
+import { extractTfxTextJob } from './features/library/library.jobs';
+import { jobsPlugin } from './lib/jobs/jobs.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +106,7 @@ export async function buildApp({
   registerOrganizationLifecycles(app);
   registerCatalogueLifecycles(app);
   registerLegalLifecycles(app);
+  registerLibraryLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);
@@ -114,6 +118,7 @@ export async function buildApp({
   await app.register(outboxRoutes);
   await app.register(communicationRoutes);
   await app.register(uploadPlugin);
+  await app.register(jobsPlugin, { definitions: [extractTfxTextJob] });
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
   await app.register(questionnaireRoutes);

@@ -9,7 +9,6 @@ import {
   tfxes,
   universities,
   users,
-  type NotificationPreferences,
 } from '../../db/schema';
 import { forbidden, refusal } from '../../lib/errors';
 import { loadRenderContext, queueEmail, recipientSchema } from '../../lib/mail/outbox';

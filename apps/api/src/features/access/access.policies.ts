@@ -391,11 +391,12 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
       admin: always,
     }),
     update: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
-    // A student's work is a finished one; it stays theirs (the author never changes hands).
+    // A student's work is a finished one, unpublished until staff publish it (a `publishedAt:
+    // null` changes nothing); it stays theirs (the author never changes hands).
     canWrite: (actor, { data, mode }) =>
       admin(actor) ||
       (roleOf(actor) === 'student' &&
-        only(data, TFX_AUTHOR_FIELDS) &&
+        only(data, [...TFX_AUTHOR_FIELDS, ...(data.publishedAt === null ? ['publishedAt'] : [])]) &&
         (!('status' in data) || data.status === 'finished') &&
         (mode === 'create' || !('student' in data))),
     delete: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),

@@ -186,8 +186,12 @@ describe('a student uploads their own work', () => {
       const { status } = await createWork(app, author.headers, ownWork(field));
       expect(status, JSON.stringify(field)).toBe(400);
     }
-    const { body } = await createWork(app, author.headers, ownWork({ status: 'finished' }));
-    expect(body.data.attributes.review_status).toBe('pending');
+    const { body } = await createWork(
+      app,
+      author.headers,
+      ownWork({ status: 'finished', publishedAt: null }),
+    );
+    expect(body.data.attributes).toMatchObject({ review_status: 'pending', publishedAt: null });
   });
 
   it('when a student already has a work, another one is refused with a clear message', async () => {

@@ -288,9 +288,18 @@ export class JobWorker {
 
   /**
    * A job whose last attempt never reported (its worker died, its lease ran out) gets no more:
-   * it is `failed`, with why.
+   * it is `failed`, with why. Looked for first, so that an idle poll writes nothing (every write
+   * to a table is announced to every process, db/change-feed.ts).
    */
   private async failAbandoned(): Promise<void> {
+    const abandoned = and(
+      eq(jobs.status, 'pending'),
+      inArray(jobs.kind, this.kinds),
+      sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+      lte(jobs.nextAttemptAt, sql`now()`),
+    );
+    const found = await this.db.select({ id: jobs.id }).from(jobs).where(abandoned).limit(100);
+    if (found.length === 0) return;
     await this.db
       .update(jobs)
       .set({
@@ -302,52 +311,62 @@ export class JobWorker {
       })
       .where(
         and(
-          eq(jobs.status, 'pending'),
-          inArray(jobs.kind, this.kinds),
-          sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
-          lte(jobs.nextAttemptAt, sql`now()`),
+          inArray(
+            jobs.id,
+            found.map((row) => row.id),
+          ),
+          abandoned,
         ),
       );
   }
 
   /**
-   * Leases up to `concurrency` due jobs in one statement, counting the attempt now: a job that
-   * brings its worker down still runs out of attempts. SKIP LOCKED lets concurrent workers pass
-   * over rows another one is claiming; the lease keeps them away once the claim commits.
+   * Leases up to `concurrency` due jobs, counting the attempt now: a job that brings its worker
+   * down still runs out of attempts. SKIP LOCKED lets concurrent workers pass over rows another
+   * one is claiming; the lease keeps them away once the claim commits. Nothing due, nothing is
+   * written.
    */
   private async claim(): Promise<Claimed[]> {
-    const due = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, 'pending'),
-          lte(jobs.nextAttemptAt, sql`now()`),
-          inArray(jobs.kind, this.kinds),
-          lt(jobs.attempts, jobs.maxAttempts),
-        ),
-      )
-      .orderBy(asc(jobs.nextAttemptAt), asc(jobs.id))
-      .limit(this.concurrency)
-      .for('update', { skipLocked: true });
-    const rows = await this.db
-      .update(jobs)
-      .set({
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: this.lease,
-        nextAttemptAt: this.lease,
-        updatedAt: sql`now()`,
-      })
-      .where(and(inArray(jobs.id, due), eq(jobs.status, 'pending')))
-      .returning({
-        id: jobs.id,
-        kind: jobs.kind,
-        payload: jobs.payload,
-        attempts: jobs.attempts,
-        maxAttempts: jobs.maxAttempts,
-        lockedUntil: jobs.lockedUntil,
-      });
-    return rows.filter((row): row is Claimed => row.lockedUntil !== null);
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'pending'),
+            lte(jobs.nextAttemptAt, sql`now()`),
+            inArray(jobs.kind, this.kinds),
+            lt(jobs.attempts, jobs.maxAttempts),
+          ),
+        )
+        .orderBy(asc(jobs.nextAttemptAt), asc(jobs.id))
+        .limit(this.concurrency)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const rows = await tx
+        .update(jobs)
+        .set({
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedUntil: this.lease,
+          nextAttemptAt: this.lease,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          inArray(
+            jobs.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning({
+          id: jobs.id,
+          kind: jobs.kind,
+          payload: jobs.payload,
+          attempts: jobs.attempts,
+          maxAttempts: jobs.maxAttempts,
+          lockedUntil: jobs.lockedUntil,
+        });
+      return rows.filter((row): row is Claimed => row.lockedUntil !== null);
+    });
   }
 
   /** The job, while this worker still holds the lease it was given. */

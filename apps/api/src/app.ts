@@ -41,6 +41,9 @@ import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
 import { registerResourceLifecycles } from './features/library/resources.lifecycles';
 import { libraryVisitsRoutes } from './features/library/library.visits.routes';
 import { importsRoutes } from './features/imports/imports.routes';
+import { registerLibraryLifecycles } from './features/library/library.lifecycles';
+import { extractTfxTextJob } from './features/library/library.jobs';
+import { jobsPlugin } from './lib/jobs/jobs.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +110,7 @@ export async function buildApp({
   registerCatalogueLifecycles(app);
   registerLegalLifecycles(app);
   registerResourceLifecycles(app);
+  registerLibraryLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);
@@ -118,6 +122,7 @@ export async function buildApp({
   await app.register(outboxRoutes);
   await app.register(communicationRoutes);
   await app.register(uploadPlugin);
+  await app.register(jobsPlugin, { definitions: [extractTfxTextJob] });
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
   await app.register(questionnaireRoutes);

@@ -25,7 +25,14 @@ export interface ChangeFeed {
  * Tables written often that no cached answer reads: announcing their writes would only cost. A
  * route that starts caching answers read from one of them must take it off this list.
  */
-const UNANNOUNCED_TABLES = ['rate_limit_hits', 'email_outbox', 'user_tokens'];
+const UNANNOUNCED_TABLES = [
+  'rate_limit_hits',
+  'email_outbox',
+  'user_tokens',
+  // The job queue and the visit keys: no answer reads them (ADR 0036).
+  'jobs',
+  'library_visits',
+];
 // A DO block takes no parameters: the list is written into it (constant names, no quotes inside).
 const UNANNOUNCED_LIST = sql.raw(
   `ARRAY[${UNANNOUNCED_TABLES.map((t) => `'${t}'`).join(', ')}]::text[]`,
@@ -74,6 +81,11 @@ export async function ensureChangeTriggers(db: Database): Promise<void> {
         EXECUTE format(
           'CREATE OR REPLACE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change()',
           'zz_' || t || '_changes', t);
+      END LOOP;
+      -- A table that stopped being announced loses the trigger an earlier start gave it.
+      FOR t IN SELECT tablename FROM pg_tables
+               WHERE schemaname = current_schema() AND tablename = ANY(${UNANNOUNCED_LIST}) LOOP
+        EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', 'zz_' || t || '_changes', t);
       END LOOP;
     END
     $$`);

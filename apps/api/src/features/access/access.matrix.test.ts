@@ -16,7 +16,7 @@ import {
   unique,
 } from '../../../test/helpers/factories';
 import { send } from '../../../test/helpers/http';
-import { enablePublishing } from '../../../test/helpers/permissions';
+import { enablePublishing, setFeatureSwitch } from '../../../test/helpers/permissions';
 import { eq } from 'drizzle-orm';
 import {
   banners,
@@ -125,10 +125,21 @@ beforeAll(async () => {
     .insert(tfxes)
     .values({ title: unique('TFG'), studentId: studentC.id })
     .returning();
+  // Another student's work sent back by staff: hidden like a draft (ADR 0037).
+  const [tfxOtherRejected] = await db
+    .insert(tfxes)
+    .values({
+      title: unique('TFG'),
+      studentId: (await createStudent()).id,
+      review_status: 'rejected',
+      rejection_reason: 'Falta el índice',
+    })
+    .returning();
   ids.tfxes = {
     mineDraft: tfxDraft!.id,
     othersPublished: tfxPublished!.id,
     othersDraft: tfxOtherDraft!.id,
+    othersRejected: tfxOtherRejected!.id,
   };
 
   const [answerMine] = await db
@@ -235,7 +246,7 @@ const VISIBLE: Record<string, Record<Role, string[]>> = {
     studentA: ['mineDraft', 'othersPublished'],
     teacherA: ['othersPublished'],
     coordinatorA: ['othersPublished'],
-    admin: ['mineDraft', 'othersPublished', 'othersDraft'],
+    admin: ['mineDraft', 'othersPublished', 'othersDraft', 'othersRejected'],
   },
   'questionnaire-answers': {
     visitor: [],
@@ -393,7 +404,19 @@ const UPDATES: Record<
         studentA: ['mineDraft'],
         teacherA: [],
         coordinatorA: [],
-        admin: ['mineDraft', 'othersPublished', 'othersDraft'],
+        admin: ['mineDraft', 'othersPublished', 'othersDraft', 'othersRejected'],
+      },
+    },
+    {
+      // Review decisions are staff's: the author cannot publish their own work (walked last:
+      // the admin's pass publishes every work).
+      data: { review_status: 'published' },
+      allowed: {
+        visitor: [],
+        studentA: [],
+        teacherA: [],
+        coordinatorA: [],
+        admin: ['mineDraft', 'othersPublished', 'othersDraft', 'othersRejected'],
       },
     },
   ],
@@ -727,6 +750,53 @@ describe('creation', () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it('a student creates only their own final work, pending review; teachers, coordinators and visitors none', async () => {
+    await setFeatureSwitch('student', 'tfxes', { enabled: true, create: true, update: true });
+    const student = await createStudent();
+    const work = {
+      title: unique('TFG'),
+      summary: 'Resumen',
+      release_month: '05/2025',
+      language: 'Español',
+      publish_consent: true,
+    };
+    const asStudent = bearer(app, student.userId);
+    for (const data of [
+      { ...work, review_status: 'published' },
+      { ...work, awarded: true },
+      { ...work, external: true },
+    ]) {
+      expect(
+        (await send(app, 'POST', '/api/tfxes', { headers: asStudent, payload: { data } })).status,
+      ).toBe(403);
+    }
+    const created = await send(app, 'POST', '/api/tfxes', {
+      headers: asStudent,
+      payload: { data: work },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data.attributes).toMatchObject({
+      review_status: 'pending',
+      publishedAt: null,
+    });
+    for (const role of ['visitor', 'teacherA', 'coordinatorA'] as const) {
+      const { status } = await send(app, 'POST', '/api/tfxes', {
+        headers: headers[role],
+        payload: { data: { ...work, title: unique('TFG') } },
+      });
+      expect(status, role).toBe(403);
+    }
+    // The student's own draft of the table (studentA) is their one work.
+    expect(
+      (
+        await send(app, 'POST', '/api/tfxes', {
+          headers: headers.studentA,
+          payload: { data: { ...work, title: unique('TFG') } },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('anyone may answer the questionnaire, a student only as themself', async () => {

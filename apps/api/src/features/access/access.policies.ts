@@ -128,6 +128,26 @@ const REVIEWER_FIELDS = ['status', 'status_message', 'supermatch'] as const;
 const ORGANIZATION_LINKS = ['coordinators', 'projects'] as const;
 const hasAny = (data: Record<string, unknown>, keys: readonly string[]) =>
   keys.some((key) => key in data);
+/**
+ * What a student writes of their own final work; the server fills in the rest (student, stage,
+ * degree, university, date, review and text status: library.lifecycles.ts, ADR 0037). Review
+ * decisions, awards, external works, counts and the import key are staff's or the server's.
+ */
+const TFX_AUTHOR_FIELDS = [
+  'title',
+  'summary',
+  'language',
+  'release_month',
+  'sector',
+  'tags',
+  'ods',
+  'index',
+  'file',
+  'file_URL',
+  'publish_consent',
+  'status',
+  'student',
+] as const;
 /** Statuses only an admin sets on a project (validation, spec workflow ADR 0003). */
 const ADMIN_PROJECT_STATUSES = ['Validada', 'Publicada', 'Rechazada'];
 
@@ -371,7 +391,14 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
       admin: always,
     }),
     update: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
-    canWrite: (actor, { data }) => admin(actor) || (!('external' in data) && !('awarded' in data)),
+    // A student's work is a finished one, unpublished until staff publish it (a `publishedAt:
+    // null` changes nothing); it stays theirs (the author never changes hands).
+    canWrite: (actor, { data, mode }) =>
+      admin(actor) ||
+      (roleOf(actor) === 'student' &&
+        only(data, [...TFX_AUTHOR_FIELDS, ...(data.publishedAt === null ? ['publishedAt'] : [])]) &&
+        (!('status' in data) || data.status === 'finished') &&
+        (mode === 'create' || !('student' in data))),
     delete: byRole({ student: (a) => ({ student: ownProfile(a) }), admin: always }),
   },
 

@@ -18,6 +18,8 @@ export const tfxType = defineContentType({
   media: { file: tfxes.fileId },
   // The PDF's text is read only by the search (ADR 0036).
   private: ['document_text'],
+  // Kept by the server: the text's state by the extraction job, the counts by the visits.
+  readOnly: ['text_status', 'views_count', 'downloads_count'],
   validate: {
     tags,
     file_URL: httpUrlSchema,

@@ -73,6 +73,8 @@ const SAMPLES: { [T in TemplateName]: Parameters<typeof renderEmail<T>>[1] } = {
     reasons: ['coincide con tu área: Humanidades', HOSTILE],
     link: LINK,
   },
+  tfxPublished: { name: 'Ana', title: HOSTILE, link: LINK },
+  tfxRejected: { name: 'Ana', title: HOSTILE, reason: HOSTILE, link: LINK },
 };
 
 const render = <T extends TemplateName>(template: T) =>
@@ -173,6 +175,35 @@ describe('email templates', () => {
     expect(() =>
       renderEmail('newMatchingProject', { projectName: 'P', score: 101, reasons: [] }, CONTEXT),
     ).toThrow();
+  });
+
+  it("when an admin decides on a student's final work, the email says the decision, the reason and where to see it", () => {
+    const link = 'https://campus.example.es/profile?section=tfx';
+    const published = renderEmail(
+      'tfxPublished',
+      { name: 'Ana', title: 'Huertos urbanos', link },
+      CONTEXT,
+    );
+    expect(published.subject).toBe('Tu trabajo «Huertos urbanos» ya está publicado');
+    expect(published.text).toContain(
+      'Hemos revisado tu trabajo final «Huertos urbanos» y ya está publicado en la biblioteca de Campus Solidario.',
+    );
+    expect(published.text).toContain(`Ver mi trabajo: ${link}`);
+    const rejected = renderEmail(
+      'tfxRejected',
+      {
+        name: 'Ana',
+        title: 'Huertos urbanos',
+        reason: 'Falta el índice.\nAñade la bibliografía.',
+        link,
+      },
+      CONTEXT,
+    );
+    expect(rejected.subject).toBe('Tu trabajo «Huertos urbanos» necesita cambios');
+    expect(rejected.text).toContain('Motivo: Falta el índice.');
+    expect(rejected.html).toContain('Falta el índice.<br>Añade la bibliografía.');
+    expect(rejected.text).toContain(`Corregir mi trabajo: ${link}`);
+    expect(() => renderEmail('tfxRejected', { title: 'T' } as never, CONTEXT)).toThrow();
   });
 
   it('when the name is blank, the greeting is a plain "Hola:"', () => {

@@ -93,6 +93,19 @@ export const TEMPLATE_DATA = {
     reasons: z.array(line).max(10),
     link: link.optional(),
   }),
+  /** An admin published a student's own final work in the library (ADR 0037). */
+  tfxPublished: z.object({
+    name: line.optional(),
+    title: line,
+    link: link.optional(),
+  }),
+  /** An admin sent a student's own final work back, with the reason (ADR 0037). */
+  tfxRejected: z.object({
+    name: line.optional(),
+    title: line,
+    reason: paragraph,
+    link: link.optional(),
+  }),
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATE_DATA;
@@ -408,6 +421,25 @@ const RENDERERS: Renderers = {
       'Recibes este aviso porque pediste que te avisáramos de proyectos nuevos que encajen contigo. Puedes desactivarlo en las preferencias de notificación de tu perfil.',
     ],
     action: d.link ? { label: 'Ver el proyecto', href: d.link } : undefined,
+  }),
+  tfxPublished: (d, c) => ({
+    subject: `Tu trabajo «${d.title}» ya está publicado`,
+    greeting: d.name,
+    blocks: [
+      `Hemos revisado tu trabajo final «${d.title}» y ya está publicado en la biblioteca de ${c.projectName}.`,
+      'Desde ahora cualquier persona puede encontrarlo, leerlo y descargarlo. ¡Enhorabuena!',
+    ],
+    action: d.link ? { label: 'Ver mi trabajo', href: d.link } : undefined,
+  }),
+  tfxRejected: (d) => ({
+    subject: `Tu trabajo «${d.title}» necesita cambios`,
+    greeting: d.name,
+    blocks: [
+      `Hemos revisado tu trabajo final «${d.title}» y todavía no podemos publicarlo.`,
+      { label: 'Motivo', value: d.reason },
+      'Corrige lo que se indica y vuelve a enviarlo desde tu perfil: lo revisaremos de nuevo.',
+    ],
+    action: d.link ? { label: 'Corregir mi trabajo', href: d.link } : undefined,
   }),
 };
 

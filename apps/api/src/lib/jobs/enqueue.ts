@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jobs } from '../../db/schema';
+
+/** A database or a transaction: the job is written with the change that needs it. */
+type Writer = Pick<Database, 'insert' | 'execute'>;
+
+/**
+ * Channel on which an enqueued job announces itself (its kind is the payload). PostgreSQL delivers
+ * a NOTIFY only when its transaction commits, so listening workers wake up exactly when the job
+ * becomes visible to them.
+ */
+export const JOBS_QUEUED_CHANNEL = 'jobs_queued';
+
+/** Attempts a job gets unless it says otherwise (the column's default). */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+export interface JobToEnqueue {
+  /** Which handler runs it (`tfx.extract-text`, ...). */
+  kind: string;
+  /**
+   * At most one job per key: enqueueing the same key again replaces the job (new payload, back to
+   * pending, attempts 0, due now), so only the latest request of a thing is done.
+   */
+  key?: string | undefined;
+  payload: Record<string, unknown>;
+  maxAttempts?: number | undefined;
+}
+
+/**
+ * Writes a job to the durable queue (ADR 0036, ADR 0037). Call it inside the transaction of the
+ * change that needs the job: if the change rolls back, no job exists; once it commits, a worker
+ * of any process takes it (woken by NOTIFY, or by its poll). Answers the job's id.
+ */
+export async function enqueueJob(db: Writer, job: JobToEnqueue): Promise<number> {
+  const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const [row] = await db
+    .insert(jobs)
+    .values({ kind: job.kind, key: job.key ?? null, payload: job.payload, maxAttempts })
+    // Rows without a key never conflict (NULLs are distinct in the unique index).
+    .onConflictDoUpdate({
+      target: jobs.key,
+      set: {
+        kind: job.kind,
+        payload: job.payload,
+        status: 'pending',
+        attempts: 0,
+        maxAttempts,
+        nextAttemptAt: sql`now()`,
+        // A worker still running the replaced request loses its lease: what it records afterwards
+        // is ignored (worker.ts fences every outcome by the lease it was given).
+        lockedUntil: null,
+        progressDone: 0,
+        progressTotal: null,
+        result: null,
+        lastError: null,
+        finishedAt: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: jobs.id });
+  await db.execute(sql`SELECT pg_notify(${JOBS_QUEUED_CHANNEL}, ${job.kind})`);
+  return row!.id;
+}

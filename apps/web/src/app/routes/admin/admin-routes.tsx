@@ -63,6 +63,25 @@ export const adminRoutes: RouteObject[] = [
     ],
   },
   {
+    // Beyond the spec (ADR 0041): the admins write the resources students read at /resources.
+    path: 'admin/recursos',
+    lazy: async () => ({
+      Component: (await import('./resources-admin-route')).AdminResourcesRoute,
+    }),
+  },
+  {
+    path: 'admin/recursos/nuevo',
+    lazy: async () => ({
+      Component: (await import('./resources-admin-route')).AdminNewResourceRoute,
+    }),
+  },
+  {
+    path: 'admin/recursos/:id',
+    lazy: async () => ({
+      Component: (await import('./resources-admin-route')).AdminResourceEditRoute,
+    }),
+  },
+  {
     // The outbox was a page the API drew at this address (ADR 0030); links to it still work.
     path: 'admin/outbox/:id?',
     lazy: async () => ({ Component: (await import('./outbox-route')).LegacyOutboxRedirect }),

@@ -10,6 +10,7 @@ import {
   resourcesAnswer,
   strapiError,
   type FakeRequest,
+  type Route,
 } from '../../../../test/api';
 import { resetRouteApi } from '../../../../test/api/route-screens';
 import { collection } from '../../../../test/api/envelopes';
@@ -31,7 +32,7 @@ const lists = (calls: FakeRequest[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/resources');
 
 /** A signed-in student (their record is STUDENT_ID) and these answers. */
-function stubStudentApi(routes: Parameters<typeof fakeApi>[0]['routes'] = {}) {
+function stubStudentApi(routes: Record<string, Route> = {}) {
   const user = account('student');
   markWelcomeShownThisSession(user.id);
   return fakeApi({

@@ -63,6 +63,51 @@ export const adminRoutes: RouteObject[] = [
     ],
   },
   {
+    // Beyond the spec (ADR 0041): the staff review of uploaded final works (ADR 0036) and the
+    // import of external ones.
+    path: 'admin/biblioteca',
+    lazy: async () => {
+      const [{ RequireAdmin }, { LibraryAdminLayout }] = await Promise.all([
+        import('./require-admin'),
+        import('./library-admin-route'),
+      ]);
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <LibraryAdminLayout />
+          </RequireAdmin>
+        ),
+      };
+    },
+    children: [
+      { index: true, element: <Navigate to="pendientes" replace /> },
+      {
+        path: 'pendientes',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).PendingWorksRoute,
+        }),
+      },
+      {
+        path: 'publicados',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).PublishedWorksRoute,
+        }),
+      },
+      {
+        path: 'rechazados',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).RejectedWorksRoute,
+        }),
+      },
+      {
+        path: 'importar',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).ImportWorksRoute,
+        }),
+      },
+    ],
+  },
+  {
     // Beyond the spec (ADR 0041): the admins write the resources students read at /resources.
     path: 'admin/recursos',
     lazy: async () => ({

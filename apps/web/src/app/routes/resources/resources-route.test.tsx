@@ -199,6 +199,15 @@ describe('/resources', () => {
     expect(await screen.findByText(/Todavía no hay recursos publicados/)).toBeTruthy();
   });
 
+  it('a page past the last one says so and leads to the first', async () => {
+    fakeApi({ routes: { 'GET /api/resources?': () => jsonResponse(resourcesAnswer([])) } });
+    renderApp('/resources?stage=doing&page=5');
+    expect(await screen.findByText('Esta página no tiene recursos.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir a la primera página' }).getAttribute('href')).toBe(
+      '/resources?stage=doing',
+    );
+  });
+
   it('a failed list says so and can be asked again', async () => {
     let fail = true;
     fakeApi({

@@ -1,7 +1,7 @@
 import type { TfxReviewStatus } from '@plataforma/shared';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { Pagination } from '../../../components/ui/pagination';
@@ -173,6 +173,16 @@ export function ReviewList({ status }: { status: TfxReviewStatus }) {
           Reintentar
         </Button>
       </Alert>
+    );
+  } else if (list.data.works.length === 0 && page > 1) {
+    // The last work of a later page was just decided, or the link is old.
+    body = (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-5 py-10 text-center">
+        <p className="text-base text-slate-700">Esta página no tiene trabajos.</p>
+        <ButtonLink to="?" variant="secondary">
+          Ir a la primera página
+        </ButtonLink>
+      </div>
     );
   } else if (list.data.works.length === 0) {
     body = (

@@ -168,6 +168,13 @@ export function ResourcesAdminList() {
             Reintentar
           </Button>
         </Alert>
+      ) : list.data.resources.length === 0 && page > 1 ? (
+        <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-5 py-10 text-center">
+          <p className="max-w-md text-base text-slate-700">Esta página no tiene recursos.</p>
+          <ButtonLink to="?" variant="secondary">
+            Ir a la primera página
+          </ButtonLink>
+        </div>
       ) : list.data.resources.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-5 py-10 text-center">
           <p className="max-w-md text-base text-slate-700">

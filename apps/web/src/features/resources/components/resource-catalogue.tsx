@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { Pagination } from '../../../components/ui/pagination';
@@ -75,6 +75,13 @@ export function ResourceCatalogue({ viewer }: { viewer: ResourceViewer }) {
               Reintentar
             </Button>
           </Alert>
+        ) : list.data.resources.length === 0 && filters.page > 1 ? (
+          <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-5 py-10 text-center">
+            <p className="max-w-md text-base text-slate-700">Esta página no tiene recursos.</p>
+            <ButtonLink to={hrefFor(1)} variant="secondary">
+              Ir a la primera página
+            </ButtonLink>
+          </div>
         ) : list.data.resources.length === 0 ? (
           <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-5 py-10 text-center">
             <p className="max-w-md text-base text-slate-700">

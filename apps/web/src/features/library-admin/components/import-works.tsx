@@ -102,8 +102,15 @@ function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblem
     ? result.rows.filter((row) => row.errors.length > 0 || row.action === 'invalid')
     : result.rows;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+    // A narrow screen scrolls the table sideways: the scrolling box takes the focus, so the
+    // keyboard scrolls it too, and says what it holds.
+    <div
+      role="region"
+      aria-label="Filas del archivo"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200"
+    >
+      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">
           {result.written ? 'Resultado de la importación' : 'Vista previa de la importación'}, fila
           a fila

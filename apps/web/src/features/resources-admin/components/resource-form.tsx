@@ -168,7 +168,7 @@ export function ResourceForm({
         <ChecklistField
           id={fieldId('purposes')}
           label="Finalidades"
-          hint="Para qué sirve: los estudiantes también filtran por finalidad."
+          hint="Los estudiantes también filtran por finalidad."
           groups={PURPOSE_GROUPS}
           value={values.purposes}
           onChange={(purposes) => set('purposes', purposes)}

@@ -11,6 +11,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { profileRoutes } from './routes/profile/profile-routes';
 import { publishingRoutes } from './routes/publishing/publishing-routes';
 import { questionnaireRoutes } from './routes/questionnaire/questionnaire-routes';
+import { resourcesRoutes } from './routes/resources/resources-routes';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       ...questionnaireRoutes,
       ...catalogueRoutes,
       ...publishingRoutes,
+      ...resourcesRoutes,
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

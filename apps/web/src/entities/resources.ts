@@ -8,16 +8,22 @@ import type { QueryClient } from '@tanstack/react-query';
  * - `['projects', …]`: one project `['projects', id]`, the search, the recommendations, "mine";
  * - `['applys', …]`: any list or entry of applications;
  * - `['students', studentId, 'favorites']`: the projects a student saved;
- * - `['teachers', 'dashboard']`: the teacher's panel.
+ * - `['teachers', 'dashboard']`: the teacher's panel;
+ * - `['resources', …]`: the resources (spec §3 Resource): a list `['resources', 'list', query]`,
+ *   one `['resources', id]`; `['students', studentId, 'favorite-resources']`: those a student saved;
+ * - `['tfxes', …]`: the final works (spec §3 TFX), e.g. the staff review lists.
  */
 export const RESOURCE_ROOTS = {
   projects: 'projects',
   applys: 'applys',
   students: 'students',
   teachers: 'teachers',
+  resources: 'resources',
+  tfxes: 'tfxes',
 } as const;
 
-export type Resource = 'projects' | 'applys' | 'favorites' | 'progress';
+export type Resource =
+  'projects' | 'applys' | 'favorites' | 'progress' | 'resources' | 'favorite-resources' | 'tfxes';
 
 /**
  * Which answers show a resource: its own queries and the ones that embed it (an application
@@ -30,6 +36,11 @@ const SHOWN_IN: Record<Resource, readonly string[]> = {
   applys: ['applys', 'projects', 'teachers'],
   favorites: ['students', 'projects'],
   progress: ['applys', 'teachers'],
+  // A student's saved resources show each resource's title, picture and introduction.
+  resources: ['resources', 'students'],
+  'favorite-resources': ['students'],
+  // A student's profile shows their own work and the works they saved.
+  tfxes: ['tfxes', 'students'],
 };
 
 /** After a write to `resource`: every answer that shows it is read again when next shown. */

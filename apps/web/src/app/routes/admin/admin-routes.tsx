@@ -63,6 +63,70 @@ export const adminRoutes: RouteObject[] = [
     ],
   },
   {
+    // Beyond the spec (ADR 0041): the staff review of uploaded final works (ADR 0036) and the
+    // import of external ones.
+    path: 'admin/biblioteca',
+    lazy: async () => {
+      const [{ RequireAdmin }, { LibraryAdminLayout }] = await Promise.all([
+        import('./require-admin'),
+        import('./library-admin-route'),
+      ]);
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <LibraryAdminLayout />
+          </RequireAdmin>
+        ),
+      };
+    },
+    children: [
+      { index: true, element: <Navigate to="pendientes" replace /> },
+      {
+        path: 'pendientes',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).PendingWorksRoute,
+        }),
+      },
+      {
+        path: 'publicados',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).PublishedWorksRoute,
+        }),
+      },
+      {
+        path: 'rechazados',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).RejectedWorksRoute,
+        }),
+      },
+      {
+        path: 'importar',
+        lazy: async () => ({
+          Component: (await import('./library-admin-route')).ImportWorksRoute,
+        }),
+      },
+    ],
+  },
+  {
+    // Beyond the spec (ADR 0041): the admins write the resources students read at /resources.
+    path: 'admin/recursos',
+    lazy: async () => ({
+      Component: (await import('./resources-admin-route')).AdminResourcesRoute,
+    }),
+  },
+  {
+    path: 'admin/recursos/nuevo',
+    lazy: async () => ({
+      Component: (await import('./resources-admin-route')).AdminNewResourceRoute,
+    }),
+  },
+  {
+    path: 'admin/recursos/:id',
+    lazy: async () => ({
+      Component: (await import('./resources-admin-route')).AdminResourceEditRoute,
+    }),
+  },
+  {
     // The outbox was a page the API drew at this address (ADR 0030); links to it still work.
     path: 'admin/outbox/:id?',
     lazy: async () => ({ Component: (await import('./outbox-route')).LegacyOutboxRedirect }),

@@ -376,7 +376,7 @@ describe('buildMenu for a coordinator', () => {
 });
 
 describe('buildMenu for an admin', () => {
-  it('with everything on: campus, users, companies, project management, settings and outbox', () => {
+  it('with everything on: campus, users, companies, projects, library, resources, settings and outbox', () => {
     const model = menu({ audience: admin, details: details({ university: null }) });
     expect(lines(model.entries)).toEqual([
       'Facultades y Grados → /campus',
@@ -387,6 +387,13 @@ describe('buildMenu for an admin', () => {
           'Ver proyectos → /projects',
           'Asignar proyectos → /projects/asignations',
           'Candidaturas → /projects/applys',
+        ],
+      },
+      {
+        Biblioteca: [
+          'Revisión de trabajos → /admin/biblioteca',
+          'Importar trabajos externos → /admin/biblioteca/importar',
+          'Recursos → /admin/recursos',
         ],
       },
       'Ajustes → /admin/ajustes',
@@ -413,9 +420,33 @@ describe('buildMenu for an admin', () => {
       'Facultades y Grados',
       'Usuarios',
       'Empresas',
+      'Biblioteca',
       'Ajustes',
       'Correo saliente',
     ]);
+  });
+
+  it('the library submenu (review, import, resources) stays with every switch off', () => {
+    const off = { enabled: false, create: false, update: false };
+    const model = menu({
+      audience: admin,
+      details: null,
+      permissions: permissionsWith({
+        projects: off,
+        tfxes: off,
+        externalTfxes: { enabled: false },
+        resources: { enabled: false },
+        organizations: off,
+        notifications: { enabled: false },
+      }),
+    });
+    expect(lines(model.entries)).toContainEqual({
+      Biblioteca: [
+        'Revisión de trabajos → /admin/biblioteca',
+        'Importar trabajos externos → /admin/biblioteca/importar',
+        'Recursos → /admin/recursos',
+      ],
+    });
   });
 });
 

@@ -218,6 +218,20 @@ function adminEntries(permissions: MenuPermissions): MenuEntry[] {
       ]),
     );
   }
+  // Beyond spec §2 (ADR 0041): the staff review and the import of final works, and the
+  // resources' editor, in one submenu (the admin's bar is already the longest: one more item would
+  // not fit a 1280 px header). Shown whatever the switches say: an admin prepares what they open.
+  entries.push(
+    group('admin.library', 'Biblioteca', [
+      { id: 'admin.library.review', label: 'Revisión de trabajos', href: '/admin/biblioteca' },
+      {
+        id: 'admin.library.import',
+        label: 'Importar trabajos externos',
+        href: '/admin/biblioteca/importar',
+      },
+      { id: 'admin.resources', label: 'Recursos', href: '/admin/recursos' },
+    ]),
+  );
   // Beyond spec §2 (ADR 0016): the settings area, and its outbox section named on its own so an
   // admin finds the emails without knowing where they live.
   entries.push(

@@ -1,0 +1,37 @@
+import type { ThesisStage } from '@plataforma/shared';
+import type { ResourcePicture } from '../../entities/resource/types';
+
+/** What the resource form holds while an admin edits it. */
+export interface ResourceFormValues {
+  title: string;
+  introduction: string;
+  tags: string[];
+  purposes: string[];
+  stages: ThesisStage[];
+  link: string;
+  /** HTML from the rich text editor. */
+  content: string;
+  picture: ResourcePicture | null;
+  isPopular: boolean;
+}
+
+export type ResourceFormField = 'title' | 'introduction' | 'tags' | 'purposes' | 'link' | 'content';
+export type ResourceFormErrors = Partial<Record<ResourceFormField, string>>;
+
+/**
+ * What `POST /api/resources` and `PUT /api/resources/:id` are sent in `data` (spec §3 Resource):
+ * the picture is the uploaded file's id; `publishedAt` publishes (a date) or makes a draft (null)
+ * and is left out when the state does not change.
+ */
+export interface ResourceWriteData {
+  title: string;
+  introduction: string;
+  tags: string[];
+  purposes: string[];
+  tfx_status: ThesisStage[];
+  content: string | null;
+  link: string | null;
+  picture: number | null;
+  is_popular: boolean;
+  publishedAt?: string | null;
+}

@@ -8,16 +8,20 @@ import type { QueryClient } from '@tanstack/react-query';
  * - `['projects', …]`: one project `['projects', id]`, the search, the recommendations, "mine";
  * - `['applys', …]`: any list or entry of applications;
  * - `['students', studentId, 'favorites']`: the projects a student saved;
- * - `['teachers', 'dashboard']`: the teacher's panel.
+ * - `['teachers', 'dashboard']`: the teacher's panel;
+ * - `['tfxes', …]`: the final works: one work `['tfxes', id]`, the library's search, related
+ *   works, a student's own works `['tfxes', 'student', studentId]`;
+ * - `['students', studentId, 'saved-works']`: the works a student saved (`favorites_tfxes`).
  */
 export const RESOURCE_ROOTS = {
   projects: 'projects',
   applys: 'applys',
   students: 'students',
   teachers: 'teachers',
+  tfxes: 'tfxes',
 } as const;
 
-export type Resource = 'projects' | 'applys' | 'favorites' | 'progress';
+export type Resource = 'projects' | 'applys' | 'favorites' | 'progress' | 'tfxes' | 'savedWorks';
 
 /**
  * Which answers show a resource: its own queries and the ones that embed it (an application
@@ -30,6 +34,10 @@ const SHOWN_IN: Record<Resource, readonly string[]> = {
   applys: ['applys', 'projects', 'teachers'],
   favorites: ['students', 'projects'],
   progress: ['applys', 'teachers'],
+  // A work's writes show in the library and in its author's profile; the search and a work's
+  // page say whether the student saved it.
+  tfxes: ['tfxes', 'students'],
+  savedWorks: ['students', 'tfxes'],
 };
 
 /** After a write to `resource`: every answer that shows it is read again when next shown. */

@@ -5,3 +5,4 @@ export * from './envelopes';
 export * from './fake-api';
 export * from './projects';
 export * from './legal';
+export * from './library';

@@ -136,8 +136,11 @@ export function WorkDetail({
           ) : null}
         </div>
 
-        <aside aria-label="Datos del trabajo" className="lg:self-start">
-          <dl className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <aside
+          aria-label="Datos del trabajo"
+          className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start"
+        >
+          <dl className="flex flex-col gap-3">
             {a.external ? <Fact label="Autoría" value={a.author_name} /> : null}
             <Fact label="Titulación" value={a.degree_name} />
             <Fact label="Universidad" value={a.institution} />
@@ -145,10 +148,10 @@ export function WorkDetail({
             <Fact label="Presentado en" value={year} />
             <Fact label="Idioma" value={a.language} />
             <Fact label="Sector" value={a.sector} />
-            <div className="flex gap-6 border-t border-slate-200 pt-3">
-              <Fact label="Visitas" value={COUNT.format(a.views_count)} />
-              <Fact label="Descargas" value={COUNT.format(a.downloads_count)} />
-            </div>
+          </dl>
+          <dl className="flex gap-6 border-t border-slate-200 pt-3">
+            <Fact label="Visitas" value={COUNT.format(a.views_count)} />
+            <Fact label="Descargas" value={COUNT.format(a.downloads_count)} />
           </dl>
         </aside>
       </div>

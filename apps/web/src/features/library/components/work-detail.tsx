@@ -6,6 +6,7 @@ import { OdsTiles } from '../../../components/ui/ods-tiles';
 import { ReviewStatusBadge } from '../../../entities/tfx/components/review-status-badge';
 import type { TfxRecord } from '../../../entities/tfx/types';
 import { UPLOAD_WORK_PATH } from '../../../entities/tfx/utils/paths';
+import { formatMonthYear } from '../../../lib/dates';
 import { LazyPdfViewer } from './pdf-viewer/lazy-pdf-viewer';
 import { SaveWorkToggle } from './save-work-toggle';
 import { AwardedBadge, ExternalLink, TagList } from './work-badges';
@@ -59,7 +60,7 @@ export function WorkDetail({
 }: WorkDetailProps) {
   const a = work.attributes;
   const file = work.file;
-  const year = a.release_month ?? (a.tfxDate ? a.tfxDate.slice(0, 4) : null);
+  const year = formatMonthYear(a.release_month) ?? (a.tfxDate ? a.tfxDate.slice(0, 4) : null);
   const unpublished = a.review_status !== 'published';
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-3 py-5 sm:px-6 sm:py-10">

@@ -9,6 +9,7 @@ import { useOwnWorks } from '../../../entities/tfx/api/get-own-works';
 import { ReviewStatusBadge } from '../../../entities/tfx/components/review-status-badge';
 import type { TfxRecord } from '../../../entities/tfx/types';
 import { UPLOAD_WORK_PATH, workPath } from '../../../entities/tfx/utils/paths';
+import { formatMonthYear } from '../../../lib/dates';
 import { EmptyState, SectionError } from './section-states';
 
 interface PublishedWorksSectionProps {
@@ -51,8 +52,8 @@ function OwnWork({ work }: { work: TfxRecord }) {
         </div>
       </div>
       {a.summary ? <p className="line-clamp-3 text-sm text-slate-700">{a.summary}</p> : null}
-      {a.release_month ? (
-        <p className="text-sm text-slate-600">Presentado en {a.release_month}</p>
+      {formatMonthYear(a.release_month) ? (
+        <p className="text-sm text-slate-600">Presentado en {formatMonthYear(a.release_month)}</p>
       ) : null}
       {a.review_status === 'pending' ? (
         <p className="text-sm text-slate-700">
@@ -148,7 +149,7 @@ function SavedWorks({ studentId, libraryHref }: { studentId: number; libraryHref
               work.external ? work.authorName : null,
               work.degreeName,
               work.institution,
-              work.releaseMonth,
+              formatMonthYear(work.releaseMonth),
             ].filter(Boolean);
             return (
               <li

@@ -8,6 +8,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SortSelect } from '../../../components/ui/sort-select';
+import { useSavedWorkIds } from '../../../entities/student-favorites/api/get-saved-works';
 import { useSearchWorks } from '../api/search-works';
 import type { LibraryFilters, LibraryKind, LibraryViewer } from '../types';
 import { LIBRARY_FACETS, libraryFacetOptions } from '../utils/facet-labels';
@@ -48,6 +49,8 @@ const TEXTS: Record<LibraryKind, { title: string; intro: string; empty: string }
   },
 };
 
+const NO_IDS: readonly number[] = [];
+
 function resultsLabel(total: number): string {
   if (total === 0) return 'Ningún trabajo encontrado';
   return total === 1 ? '1 trabajo encontrado' : `${total} trabajos encontrados`;
@@ -66,6 +69,8 @@ export function LibraryCatalogue({ kind, viewer }: { kind: LibraryKind; viewer: 
   const activeCount = countLibraryFilters(filters);
   const texts = TEXTS[kind];
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
+  // The search says which works a student saved; their saved list answers when it does not.
+  const savedIds = useSavedWorkIds(studentId).data ?? NO_IDS;
 
   function go(next: LibraryFilters) {
     setParams(toLibrarySearchParams(next));
@@ -159,7 +164,7 @@ export function LibraryCatalogue({ kind, viewer }: { kind: LibraryKind; viewer: 
                     <WorkCard
                       work={work}
                       studentId={studentId}
-                      isSaved={work.attributes.saved === true}
+                      isSaved={work.attributes.saved ?? savedIds.includes(work.id)}
                     />
                   </li>
                 ))}

@@ -117,8 +117,8 @@ export function ProfileRoute() {
                     ? EXTERNAL_LIBRARY_PATH
                     : null
               }
-              // LEAD: the saved resources list (favorites_resources) goes here:
-              // savedResources={<SavedResources studentId={details.profileId} />}
+              // SLOT: the saved resources list (favorites_resources) is given here as
+              // `savedResources`, shown in the `tfx` section after the saved works.
             />
           )}
         </ProfileCard>

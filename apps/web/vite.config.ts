@@ -1,14 +1,55 @@
-import { defineConfig } from 'vite';
+import { createRequire } from 'node:module';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /** Where `npm run dev --workspace apps/api` listens; the dev server forwards these paths to it. */
 const API_ORIGIN = 'http://localhost:3000';
 
+/**
+ * pdf.js's own data, served from our build under /pdfjs/ (ADR 0040: no CDN): the standard fonts
+ * that PDFs name without embedding them, the CJK character maps, the image decoders and the
+ * colour profiles. The library's viewer points pdf.js at these folders; they are copied from the
+ * installed pdfjs-dist at build time and served from it by the dev server.
+ */
+function pdfjsAssets(): Plugin {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const folders = ['standard_fonts', 'cmaps', 'wasm', 'iccs'];
+  return {
+    name: 'pdfjs-assets',
+    configureServer(server) {
+      server.middlewares.use('/pdfjs', (request, response, next) => {
+        const [folder, name] = (request.url ?? '').split('?')[0]!.replace(/^\//, '').split('/');
+        if (!folder || !name || !folders.includes(folder) || name.includes('..')) return next();
+        try {
+          response.end(readFileSync(join(root, folder, name)));
+        } catch {
+          next();
+        }
+      });
+    },
+    generateBundle() {
+      for (const folder of folders) {
+        for (const name of readdirSync(join(root, folder))) {
+          const path = join(root, folder, name);
+          if (!statSync(path).isFile()) continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${folder}/${name}`,
+            source: readFileSync(path),
+          });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // Pinned so the build works from any working directory (the API serves apps/web/dist).
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pdfjsAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

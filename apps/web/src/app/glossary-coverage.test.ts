@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOrganizationItems } from '../features/publishing/utils/organization-items';
+import { buildWorkItems } from '../features/library/utils/work-items';
 import { buildProjectItems, localOptions } from '../features/publishing/utils/project-items';
 import {
   buildStudentItems,
@@ -12,12 +13,13 @@ import type { FormItem } from '../forms/types';
 const none = localOptions([]);
 const fetchers = { universities: none, campuses: none, degrees: none };
 
-/** The real forms that have labels (the final-work form does not exist yet). */
+/** The real forms that have labels. */
 const FORMS: Record<string, FormItem[]> = {
   proyecto: buildProjectItems(fetchers),
   organización: buildOrganizationItems(),
   'perfil de estudiante': buildStudentItems({ fetchers, askPhone: true }),
   'perfil de profesorado': buildTeacherItems({ fetchers }),
+  'trabajo final': buildWorkItems({ degreeName: 'Grado en Biología' }),
 };
 
 /** Every label and sublabel text of a form, the fields "Otra" reveals included. */
@@ -64,6 +66,16 @@ describe('glossary in the forms (spec §1: 15 terms as tooltips in form labels)'
     );
     expect([...termsIn(FORMS['perfil de estudiante']!)].sort()).toEqual(
       ['emprendimiento-social', 'tfg-tfm'].sort(),
+    );
+    expect([...termsIn(FORMS['trabajo final']!)].sort()).toEqual(
+      [
+        'economia-circular',
+        'impacto-social',
+        'innovacion-social',
+        'ods',
+        'sostenibilidad',
+        'tfg-tfm',
+      ].sort(),
     );
   });
 });

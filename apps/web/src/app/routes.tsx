@@ -7,6 +7,7 @@ import { catalogueRoutes } from './routes/projects/catalogue-routes';
 import { HomeRoute } from './routes/home';
 import { landingRoutes } from './routes/landing/landing-routes';
 import { legalRoutes } from './routes/legal/legal-routes';
+import { libraryRoutes } from './routes/library/library-routes';
 import { NotFoundRoute } from './routes/not-found';
 import { profileRoutes } from './routes/profile/profile-routes';
 import { publishingRoutes } from './routes/publishing/publishing-routes';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       ...catalogueRoutes,
       ...publishingRoutes,
       ...resourcesRoutes,
+      ...libraryRoutes,
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

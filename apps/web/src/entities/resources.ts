@@ -11,7 +11,9 @@ import type { QueryClient } from '@tanstack/react-query';
  * - `['teachers', 'dashboard']`: the teacher's panel;
  * - `['resources', …]`: the resources (spec §3 Resource): a list `['resources', 'list', query]`,
  *   one `['resources', id]`; `['students', studentId, 'favorite-resources']`: those a student saved;
- * - `['tfxes', …]`: the final works (spec §3 TFX), e.g. the staff review lists.
+ * - `['tfxes', …]`: the final works: one work `['tfxes', id]`, the library's search, related
+ *   works, a student's own works `['tfxes', 'student', studentId]`, the staff review lists;
+ * - `['students', studentId, 'saved-works']`: the works a student saved (`favorites_tfxes`).
  */
 export const RESOURCE_ROOTS = {
   projects: 'projects',
@@ -23,7 +25,14 @@ export const RESOURCE_ROOTS = {
 } as const;
 
 export type Resource =
-  'projects' | 'applys' | 'favorites' | 'progress' | 'resources' | 'favorite-resources' | 'tfxes';
+  | 'projects'
+  | 'applys'
+  | 'favorites'
+  | 'progress'
+  | 'resources'
+  | 'favorite-resources'
+  | 'tfxes'
+  | 'savedWorks';
 
 /**
  * Which answers show a resource: its own queries and the ones that embed it (an application
@@ -39,8 +48,10 @@ const SHOWN_IN: Record<Resource, readonly string[]> = {
   // A student's saved resources show each resource's title, picture and introduction.
   resources: ['resources', 'students'],
   'favorite-resources': ['students'],
-  // A student's profile shows their own work and the works they saved.
+  // A work's writes show in the library and in its author's profile; the search and a work's
+  // page say whether the student saved it.
   tfxes: ['tfxes', 'students'],
+  savedWorks: ['students', 'tfxes'],
 };
 
 /** After a write to `resource`: every answer that shows it is read again when next shown. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize-html';
+import { htmlToText, sanitizeHighlight, sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('keeps the formatting of a message: paragraphs, emphasis, lists and links', () => {
@@ -22,5 +22,25 @@ describe('sanitizeHtml', () => {
       '<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>',
     );
     expect(sanitizeHtml('<a href="/tfx" target="marco">x</a>')).toBe('<a href="/tfx">x</a>');
+  });
+});
+
+describe('sanitizeHighlight', () => {
+  it('keeps only the <mark> of the words found, and the text around', () => {
+    expect(sanitizeHighlight('el <mark>compostaje</mark> urbano')).toBe(
+      'el <mark>compostaje</mark> urbano',
+    );
+  });
+
+  it('drops every other tag and attribute, scripts with their content', () => {
+    expect(
+      sanitizeHighlight(
+        '<mark onclick="x()" class="a">agua</mark> <b>limpia</b><script>alert(1)</script><img src=x onerror=alert(1)>',
+      ),
+    ).toBe('<mark>agua</mark> limpia');
+  });
+
+  it('htmlToText reads the text shown, entities decoded', () => {
+    expect(htmlToText('Agua &amp; <mark>vida</mark>')).toBe('Agua & vida');
   });
 });

@@ -21,3 +21,19 @@ export function sanitizeHtml(html: string): string {
   }
   return template.innerHTML;
 }
+
+/**
+ * A search snippet made safe to render: the words found in `<mark>` and nothing else (the
+ * library's `ts_headline` snippets, ADR 0036). Any other tag is dropped with its attributes, its
+ * text kept; scripts and styles go with their content.
+ */
+export function sanitizeHighlight(html: string): string {
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS: ['mark'], ALLOWED_ATTR: [] });
+}
+
+/** The text a piece of HTML shows, without its tags (entities decoded). */
+export function htmlToText(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = DOMPurify.sanitize(html, { ALLOWED_TAGS: ['mark'], ALLOWED_ATTR: [] });
+  return template.content.textContent ?? '';
+}

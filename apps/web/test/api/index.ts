@@ -6,3 +6,4 @@ export * from './fake-api';
 export * from './projects';
 export * from './legal';
 export * from './resources';
+export * from './library';

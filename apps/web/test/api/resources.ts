@@ -1,6 +1,7 @@
 import type { ResourceAttributes, TfxAttributes, UploadedFile } from '@plataforma/shared';
 import { IMPORT_ROW_ACTIONS, type ImportAnswer, type ImportRow } from '@plataforma/shared';
 import { collection, entry } from './envelopes';
+import { tfxAttributes } from './library';
 
 /**
  * The resources' and the library review's answers as the API gives them (generic Strapi routes
@@ -110,37 +111,15 @@ export function favoriteResourcesAnswer(
   return entry(studentId, { primaryKey: 'E0031', favorites_resources: { data: resources } });
 }
 
-/** A final work's attributes (spec §3 TFX) with plausible values; `extra` overrides any. */
-export function tfxAttributes(title: string, extra: Partial<TfxAttributes> = {}): TfxAttributes {
-  return {
-    title,
-    summary: 'Un estudio sobre huertos escolares.',
-    status: 'finished',
-    language: 'Español',
-    file_URL: null,
-    tfxDate: '2025-06-01',
-    index: null,
-    awarded: false,
-    sector: 'Educación',
-    tags: ['Agricultura ecológica'],
-    ods: [4],
-    release_month: '06/2025',
-    external: false,
-    author_name: null,
-    institution: 'Universidad de Murcia',
-    degree_name: 'Grado en Magisterio',
-    study_area: 'Educación y Magisterio',
-    publish_consent: true,
+/** A work waiting for review, as a new upload is (the library's builder with its state). */
+function pendingTfxAttributes(title: string, extra: Partial<TfxAttributes>): TfxAttributes {
+  return tfxAttributes(title, {
     review_status: 'pending',
-    rejection_reason: null,
-    text_status: 'indexed',
+    publishedAt: null,
     views_count: 0,
     downloads_count: 0,
-    publishedAt: null,
-    createdAt: '2026-11-20T09:30:00.000Z',
-    updatedAt: '2026-11-20T09:30:00.000Z',
     ...extra,
-  };
+  });
 }
 
 /** A work as the review lists read it: its PDF and its author (the student's user). */
@@ -153,7 +132,7 @@ export function reviewTfxEntry(
   return {
     id,
     attributes: {
-      ...tfxAttributes(title, attributes),
+      ...pendingTfxAttributes(title, attributes),
       file: {
         data: {
           id: 500 + id,

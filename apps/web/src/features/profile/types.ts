@@ -11,16 +11,6 @@ export interface ProfileUser {
   picture?: { id: number; url: string } | null;
 }
 
-/** Spec §3 TFX: a final work the student published. */
-export interface StudentWork {
-  id: number;
-  title: string;
-  summary: string | null;
-  releaseMonth: string | null;
-  awarded: boolean;
-  createdAt: string;
-}
-
 /** Spec §3 Notification: an entry of the student's communication centre. */
 export interface StudentNotification {
   id: number;

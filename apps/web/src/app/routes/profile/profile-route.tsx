@@ -10,6 +10,8 @@ import { PersonalDataForm } from '../../../features/profile/components/personal-
 import { ProfileHeaderCard } from '../../../features/profile/components/profile-header-card';
 import { ProfileCard } from '../../../features/profile/components/section-states';
 import { StudentSections } from '../../../features/profile/components/student-sections';
+import { SavedResources } from '../../../features/resources/components/saved-resources';
+import { EXTERNAL_LIBRARY_PATH, LIBRARY_PATH } from '../../../entities/tfx/utils/paths';
 import { useMyResult } from '../../../features/questionnaire/api/get-my-result';
 import { CompetenceSummary } from '../../../features/questionnaire/components/competence-summary';
 
@@ -108,6 +110,20 @@ export function ProfileRoute() {
               canBrowseProjects={permissions.projects.enabled}
               canUploadWork={
                 permissions.tfxes.enabled && permissions.tfxes.create && details.tfxs.length === 0
+              }
+              libraryHref={
+                permissions.tfxes.enabled
+                  ? LIBRARY_PATH
+                  : permissions.externalTfxes.enabled
+                    ? EXTERNAL_LIBRARY_PATH
+                    : null
+              }
+              savedResources={
+                <SavedResources
+                  studentId={details.profileId}
+                  canBrowseResources={permissions.resources.enabled}
+                  headingLevel={3}
+                />
               }
             />
           )}

@@ -1,4 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   availableSections,
@@ -21,6 +22,10 @@ export interface StudentSectionsProps {
   notificationsEnabled: boolean;
   canBrowseProjects: boolean;
   canUploadWork: boolean;
+  /** Where the final-work library is for this student (/tfx or /tfx/external), if anywhere. */
+  libraryHref: string | null;
+  /** The saved resources list, shown in the `tfx` section after the saved works. */
+  savedResources?: ReactNode;
 }
 
 /**
@@ -33,6 +38,8 @@ export function StudentSections({
   notificationsEnabled,
   canBrowseProjects,
   canUploadWork,
+  libraryHref,
+  savedResources,
 }: StudentSectionsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const sections = availableSections({ notificationsEnabled });
@@ -60,7 +67,14 @@ export function StudentSections({
       case 'ongoing':
         return <OngoingProjectsSection studentId={studentId} />;
       case 'tfx':
-        return <PublishedWorksSection studentId={studentId} canUploadWork={canUploadWork} />;
+        return (
+          <PublishedWorksSection
+            studentId={studentId}
+            canUploadWork={canUploadWork}
+            libraryHref={libraryHref}
+            savedResources={savedResources}
+          />
+        );
       case 'notifications':
         return <NotificationsSection studentId={studentId} />;
     }

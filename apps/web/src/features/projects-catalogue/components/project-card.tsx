@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { ProjectCardData } from '../../../entities/project/types';
 import { formatDate, placeLabel } from '../utils/project-facts';
 import { Badge, ProjectStatusBadge } from './badges';
-import { OdsTiles } from './ods-tiles';
+import { OdsTiles } from '../../../components/ui/ods-tiles';
 import { SaveToggle } from './save-toggle';
 
 /** One "label: value" line of a card. */

@@ -13,7 +13,9 @@ import {
   toggleFacetValue,
   toSearchParams,
 } from '../utils/catalogue-filters';
-import { SearchBox, SortSelect, Pagination } from './catalogue-controls';
+import { Pagination } from '../../../components/ui/pagination';
+import { SearchBox } from '../../../components/ui/search-box';
+import { SortSelect } from './catalogue-controls';
 import { FacetPanel } from './facet-panel';
 import { ProjectCard } from './project-card';
 import { RecommendedProjects } from './recommended-projects';
@@ -54,6 +56,8 @@ export function ProjectCatalogue({ viewer }: { viewer: CatalogueViewer }) {
 
       <SearchBox
         q={filters.q}
+        label="Buscar proyectos"
+        hint="Busca en el título, la descripción y las etiquetas."
         onSearch={(q) =>
           go({
             ...filters,

@@ -7,7 +7,7 @@ import type { ProjectDetail } from '../../../entities/project/types';
 import type { CatalogueViewer } from '../types';
 import { formatDate, isDeadlinePassed } from '../utils/project-facts';
 import { Badge, ProjectStatusBadge } from './badges';
-import { OdsTiles } from './ods-tiles';
+import { OdsTiles } from '../../../components/ui/ods-tiles';
 import { SaveToggle } from './save-toggle';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

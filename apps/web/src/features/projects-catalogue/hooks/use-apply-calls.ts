@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callsQueryOptions } from '../api/get-calls';
-import { useStudentDegree } from '../api/get-student-degree';
+import { useStudentDegree } from '../../../entities/student/api/get-student-degree';
 import type { Call } from '../types';
 
 /**

@@ -3,7 +3,6 @@ import {
   clearFilters,
   countActiveFilters,
   emptyFilters,
-  pageWindow,
   parseFilters,
   toApiQuery,
   toggleFacetValue,
@@ -74,15 +73,5 @@ describe('countActiveFilters and clearFilters', () => {
     expect(countActiveFilters(cleared)).toBe(0);
     expect(cleared.sort).toBe('title');
     expect(clearFilters({ ...filters, sort: 'relevance' }).sort).toBe('recent');
-  });
-});
-
-describe('pageWindow', () => {
-  it('shows every page when there are few', () => {
-    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
-  });
-  it('keeps the ends and two pages around the current one, with gaps', () => {
-    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
-    expect(pageWindow(1, 9)).toEqual([1, 2, 3, null, 9]);
   });
 });

@@ -108,16 +108,3 @@ export function countActiveFilters(filters: CatalogueFilters): number {
 export function clearFilters(filters: CatalogueFilters): CatalogueFilters {
   return { ...emptyFilters(), sort: filters.sort === 'relevance' ? DEFAULT_SORT : filters.sort };
 }
-
-/**
- * Pages to offer around the current one: the first, the last, and two on each side, with `null`
- * standing for a gap ("…").
- */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const pages: (number | null)[] = [];
-  for (let n = 1; n <= pageCount; n += 1) {
-    if (n === 1 || n === pageCount || Math.abs(n - page) <= 2) pages.push(n);
-    else if (pages[pages.length - 1] !== null) pages.push(null);
-  }
-  return pages;
-}

@@ -6,9 +6,9 @@ import {
   facetValueLabel,
   formatDate,
   isDeadlinePassed,
-  odsInk,
   placeLabel,
 } from './project-facts';
+import { odsInk } from '../../../lib/ods';
 
 describe('adminActionsFor', () => {
   it('a project sent for review can be validated, rejected (with a reason) or published', () => {

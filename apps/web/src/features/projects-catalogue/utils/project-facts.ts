@@ -1,10 +1,5 @@
-import {
-  allowedTransitions,
-  ODS,
-  VALIDATED_STATUSES,
-  type ProjectStatus,
-} from '@plataforma/shared';
-import { readableTextColor } from '../../../lib/color';
+import { allowedTransitions, VALIDATED_STATUSES, type ProjectStatus } from '@plataforma/shared';
+import { odsLabel } from '../../../lib/ods';
 import type { FacetName } from '../types';
 
 /** Spanish headings of the facets (the filter panel's legends). */
@@ -42,17 +37,9 @@ const BOOLEAN_LABELS: Partial<Record<FacetName, Record<'true' | 'false', string>
   internship: { true: 'Con prácticas', false: 'Sin prácticas' },
 };
 
-/** The ODS entry of a number, if it is one of the 17. */
-export function findOds(value: number | string) {
-  return ODS.find((ods) => ods.number === Number(value));
-}
-
 /** How a facet value is shown: ODS by number and name, yes/no facets in words. */
 export function facetValueLabel(name: FacetName, value: string): string {
-  if (name === 'ods') {
-    const ods = findOds(value);
-    return ods ? `ODS ${ods.number}: ${ods.name}` : `ODS ${value}`;
-  }
+  if (name === 'ods') return odsLabel(value);
   const words = BOOLEAN_LABELS[name];
   if (words && (value === 'true' || value === 'false')) return words[value];
   return value;
@@ -154,10 +141,4 @@ export function adminActionsFor(status: ProjectStatus): AdminAction[] {
       allowed.includes(action.to) &&
       (action !== WITHDRAW || (VALIDATED_STATUSES.includes(status) && status !== 'Terminada')),
   );
-}
-
-/** Ink of the ODS tiles: white or near-black, whichever reads better on the official colour. */
-export const ODS_DARK_INK = '#020617';
-export function odsInk(color: string): string {
-  return readableTextColor(color, ODS_DARK_INK).toLowerCase();
 }

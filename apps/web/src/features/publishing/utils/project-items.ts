@@ -9,7 +9,11 @@ import {
   PROVINCES,
   STUDY_AREAS,
 } from '@plataforma/shared';
+import { localOptions } from '../../../forms/engine/local-options';
 import type { FormItem, FormOption, FormValues, GetOptions } from '../../../forms/types';
+
+/** The static lists' pages (forms/engine), re-exported for the project form's callers. */
+export { localOptions };
 
 /** Yes/no questions are stored as booleans (spec §3 Project.internship, remuneration). */
 export const YES = 'Sí';
@@ -35,26 +39,6 @@ const ALL_CITIES = [...new Set(PROVINCES.flatMap((province) => province.cities))
 const ALL_SUBAREAS = [...new Set(STUDY_AREAS.flatMap((area) => area.subareas))];
 
 const optionValue = (option: FormOption) => (typeof option === 'string' ? option : option.value);
-
-/** Lower case without accents, for searching. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-/** A static list served as pages, so long lists get the searchable combobox (10 a page). */
-export function localOptions(list: readonly string[], pageSize = 10): GetOptions {
-  return ({ search, page }) => {
-    const wanted = fold(search.trim());
-    const matches = list.filter((entry) => wanted === '' || fold(entry).includes(wanted));
-    const start = (page - 1) * pageSize;
-    return Promise.resolve({
-      options: matches.slice(start, start + pageSize),
-      hasMore: matches.length > start + pageSize,
-    });
-  };
-}
 
 /** The free-text field "Otra" reveals (spec §4 Other option). */
 function other(value: string, label: string, maxLength = 100): NonNullable<FormItem['extension']> {

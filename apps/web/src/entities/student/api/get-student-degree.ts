@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { RESOURCE_ROOTS } from '../../resources';
 
 interface StudentDegreeAnswer {
   data: {
@@ -10,7 +11,8 @@ interface StudentDegreeAnswer {
 
 /**
  * `GET /api/students/:id` with only the degree: the degree a student studies, so the calls of
- * their degree can be offered first. Null when they have not said.
+ * their degree can be offered first and the final-work form shows it. Null when they have not
+ * said.
  */
 export async function getStudentDegree(
   studentId: number,
@@ -29,7 +31,7 @@ export async function getStudentDegree(
 
 export const studentDegreeQueryOptions = (studentId: number) =>
   queryOptions({
-    queryKey: ['students', studentId, 'degree'],
+    queryKey: [RESOURCE_ROOTS.students, studentId, 'degree'],
     queryFn: ({ signal }) => getStudentDegree(studentId, { signal }),
   });
 

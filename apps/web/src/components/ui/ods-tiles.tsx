@@ -1,8 +1,8 @@
-import { cn } from '../../../lib/cn';
-import { findOds, odsInk } from '../utils/project-facts';
+import { cn } from '../../lib/cn';
+import { findOds, odsInk } from '../../lib/ods';
 
 /**
- * The project's Sustainable Development Goals in the official UN colours, each with its number
+ * A project's or a final work's Sustainable Development Goals in the official UN colours, each with its number
  * and its official short name (no external images). The ink is white or near-black, whichever
  * contrasts more (at least 4.5:1 for all 17). `sm` is the cards' compact form: small labels that
  * wrap; `md` the project page's tiles. A colour and a number alone say nothing to most people.

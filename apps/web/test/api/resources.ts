@@ -114,6 +114,14 @@ export function favoriteResourcesAnswer(
 /** A work waiting for review, as a new upload is (the library's builder with its state). */
 function pendingTfxAttributes(title: string, extra: Partial<TfxAttributes>): TfxAttributes {
   return tfxAttributes(title, {
+    summary: 'Un estudio sobre huertos escolares.',
+    sector: 'Educación',
+    tags: ['Agricultura ecológica'],
+    ods: [4],
+    degree_name: 'Grado en Magisterio',
+    study_area: 'Educación y Magisterio',
+    createdAt: '2026-11-20T09:30:00.000Z',
+    updatedAt: '2026-11-20T09:30:00.000Z',
     review_status: 'pending',
     publishedAt: null,
     views_count: 0,

@@ -38,6 +38,7 @@ import { registerOrganizationLifecycles } from './features/organizations/organiz
 import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
+import { libraryRoutes } from './features/library/library.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(siteRoutes);
   await app.register(applicationsRoutes);
   await app.register(projectsRoutes);
+  await app.register(libraryRoutes);
   await app.register(contentRoutes, { entities });
   await app.register(docsRoutes);
 

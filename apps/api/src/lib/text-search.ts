@@ -44,6 +44,32 @@ export function anyWordText(words: readonly string[]): string {
 /** A text lower-cased without accents, as the trigram indexes of the typo fallback hold it. */
 export const trigramText = (text: SQL) => sql`lower(public.immutable_unaccent(${text}))`;
 
+/**
+ * The typo fallback (ADR 0038): the rows whose `text` (a `trigramText` with a trigram index)
+ * holds, for each typed word of three characters or more, a similar word (pg_trgm's `<<%`:
+ * strict_word_similarity of at least 0.5, so "evaluasion" finds "evaluación"), and how similar
+ * they are on average. Excluded words (`-word`) and shorter ones (articles, prepositions) are left out;
+ * with none left nothing matches.
+ */
+export function similarWords(words: readonly string[], text: SQL): { match: SQL; rank: SQL } {
+  const wanted = words
+    .filter((word) => !word.startsWith('-'))
+    .map((word) => word.replace(/"/g, ''))
+    .filter((word) => [...word].length >= 3 && word.toLowerCase() !== 'or');
+  if (wanted.length === 0) return { match: sql`FALSE`, rank: sql`0::real` };
+  const typed = wanted.map((word) => trigramText(sql`${word}::text`));
+  return {
+    match: sql.join(
+      typed.map((word) => sql`${word} <<% ${text}`),
+      sql` AND `,
+    ),
+    rank: sql`(${sql.join(
+      typed.map((word) => sql`strict_word_similarity(${word}, ${text})`),
+      sql` + `,
+    )}) / ${sql.raw(String(wanted.length))}`,
+  };
+}
+
 /** Text as HTML without markup of its own (`&`, `<`, `>`, `"` escaped). */
 export const escapedHtml = (text: SQL) =>
   sql`replace(replace(replace(replace(${text}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;

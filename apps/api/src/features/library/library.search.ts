@@ -17,6 +17,7 @@ import {
   anyWordText,
   highlighted,
   searchWords,
+  similarWords,
   symbolWords,
   trigramText,
   webQuery,
@@ -135,7 +136,7 @@ export async function searchTfxes(
   const ranked = hasText && query.sort === 'relevance';
   const typed = words.join(' ');
   const tsQuery = webQuery(typed);
-  const similarTo = trigramText(sql`${typed}::text`);
+  const similar = similarWords(words, SIMILAR_TEXT);
   const columns = (rank: SQL) => sql`${t('id')} AS "id",
     ${sql.join(
       TFX_FACETS.map((name) => sql`${FACETS[name].value} AS ${column(`v_${name}`)}`),
@@ -155,9 +156,9 @@ export async function searchTfxes(
         SELECT ${columns(ranked ? sql`ts_rank_cd(${t('head_vector')}, ${tsQuery})` : sql`NULL::real`)}
         FROM ${tfxes} "t" WHERE ${andAll(base)} AND ${t('search_vector')} @@ ${tsQuery}),
       "near" AS MATERIALIZED (
-        SELECT ${columns(ranked ? sql`word_similarity(${similarTo}, ${SIMILAR_TEXT})` : sql`NULL::real`)}
+        SELECT ${columns(ranked ? similar.rank : sql`NULL::real`)}
         FROM ${tfxes} "t"
-        WHERE NOT EXISTS (SELECT 1 FROM "hits") AND ${andAll(base)} AND ${similarTo} <% ${SIMILAR_TEXT}),
+        WHERE NOT EXISTS (SELECT 1 FROM "hits") AND ${andAll(base)} AND ${similar.match}),
       "m" AS (SELECT * FROM "hits" UNION ALL SELECT * FROM "near")`
     : sql`"m" AS MATERIALIZED (SELECT ${columns(sql`NULL::real`)} FROM ${tfxes} "t" WHERE ${andAll(base)})`;
 

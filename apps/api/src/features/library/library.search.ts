@@ -130,19 +130,25 @@ export async function searchTfxes(
   }
   // Every matching work is read once into a materialised CTE with its facet values and a flag
   // per facet filter: the page and the total need every flag, each facet every flag but its own.
+  // Its rows stay narrow (no text but the facets' values), so that a common word's thousands of
+  // matches fit in memory.
   const flags = [...facetFilters.keys()];
   const flag = (name: TfxFacet) => column(`f_${name}`);
   const allFlags = andAll(flags.map(flag));
   const ranked = hasText && query.sort === 'relevance';
   const typed = words.join(' ');
-  const tsQuery = webQuery(typed);
+  // The query is read from a CTE: the planner then cannot estimate how many works a common word
+  // matches and always finds them through the GIN index. Knowing that a word is in a fifth of the
+  // library, it would read the whole table instead, unpacking every work's vector (the PDF's
+  // text) to test it: ten times slower.
+  const tsQuery = sql`(SELECT "q" FROM "query")`;
   const similar = similarWords(words, SIMILAR_TEXT);
   const columns = (rank: SQL) => sql`${t('id')} AS "id",
     ${sql.join(
       TFX_FACETS.map((name) => sql`${FACETS[name].value} AS ${column(`v_${name}`)}`),
       sql`, `,
     )},
-    ${t('tfx_date')} AS "d", ${t('published_at')} AS "p", ${rank} AS "r"${sql.join(
+    ${t('tfx_date')} AS "d", ${rank} AS "r"${sql.join(
       [...facetFilters].map(([name, condition]) => sql`, ${condition} AS ${flag(name)}`),
       sql``,
     )}`;
@@ -152,17 +158,19 @@ export async function searchTfxes(
   // vector would read every matching PDF's text. Works whose document alone matches (r = 0) come
   // after them, ranked by the whole vector only when a page reaches them.
   const ctes = hasText
-    ? sql`"hits" AS MATERIALIZED (
+    ? sql`"query" AS MATERIALIZED (SELECT ${webQuery(typed)} AS "q"),
+      "hits" AS MATERIALIZED (
         SELECT ${columns(ranked ? sql`ts_rank_cd(${t('head_vector')}, ${tsQuery})` : sql`NULL::real`)}
         FROM ${tfxes} "t" WHERE ${andAll(base)} AND ${t('search_vector')} @@ ${tsQuery}),
       "near" AS MATERIALIZED (
         SELECT ${columns(ranked ? similar.rank : sql`NULL::real`)}
         FROM ${tfxes} "t"
-        WHERE NOT EXISTS (SELECT 1 FROM "hits") AND ${andAll(base)} AND ${similar.match}),
-      "m" AS (SELECT * FROM "hits" UNION ALL SELECT * FROM "near")`
-    : sql`"m" AS MATERIALIZED (SELECT ${columns(sql`NULL::real`)} FROM ${tfxes} "t" WHERE ${andAll(base)})`;
+        WHERE NOT EXISTS (SELECT 1 FROM "hits") AND ${andAll(base)} AND ${similar.match})`
+    : sql`"all" AS MATERIALIZED (SELECT ${columns(sql`NULL::real`)} FROM ${tfxes} "t" WHERE ${andAll(base)})`;
+  // The matching works: the hits, or the similar ones (read in place, never copied).
+  const m = hasText ? sql`(SELECT * FROM "hits" UNION ALL SELECT * FROM "near")` : sql`"all"`;
 
-  const newest = sql`"d" DESC NULLS LAST, "p" DESC NULLS LAST, "id" DESC`;
+  const newest = sql`"d" DESC NULLS LAST, "id" DESC`;
   const offset = (query.page - 1) * query.pageSize;
   const limit = sql`LIMIT ${query.pageSize} OFFSET ${offset}`;
   // Works matched by their document alone are ranked by the whole vector, which reads their PDF's
@@ -172,15 +180,15 @@ export async function searchTfxes(
       THEN (SELECT ts_rank_cd(${t('search_vector')}, ${tsQuery}) FROM ${tfxes} "t" WHERE "t"."id" = "m"."id")
       ELSE 0 END`;
   const page = ranked
-    ? sql`SELECT "id", "tier", "score", "d", "p" FROM (
-          SELECT "id", 1 AS "tier", "r" AS "score", "d", "p" FROM "m" WHERE ${allFlags} AND "r" > 0
+    ? sql`SELECT "id", "tier", "score", "d" FROM (
+          SELECT "id", 1 AS "tier", "r" AS "score", "d" FROM ${m} "m" WHERE ${allFlags} AND "r" > 0
           UNION ALL
-          SELECT "m"."id", 2, ${documentRank}, "m"."d", "m"."p"
+          SELECT "m"."id", 2, ${documentRank}, "m"."d"
           FROM "hits" "m" WHERE ${allFlags} AND "m"."r" = 0
             AND (SELECT count(*) FROM "hits" WHERE ${allFlags} AND "r" > 0) < ${offset + query.pageSize}
         ) "ranked" ORDER BY "tier", "score" DESC, ${newest} ${limit}`
-    : sql`SELECT "id", 1 AS "tier", 0 AS "score", "d", "p" FROM "m" WHERE ${allFlags} ORDER BY ${newest} ${limit}`;
-  const pageOrder = sql`"page"."tier", "page"."score" DESC, "page"."d" DESC NULLS LAST, "page"."p" DESC NULLS LAST, "page"."id" DESC`;
+    : sql`SELECT "id", 1 AS "tier", 0 AS "score", "d" FROM ${m} "m" WHERE ${allFlags} ORDER BY ${newest} ${limit}`;
+  const pageOrder = sql`"page"."tier", "page"."score" DESC, "page"."d" DESC NULLS LAST, "page"."id" DESC`;
 
   const anyWord = anyWordText(words);
   const snippets = hasText
@@ -191,18 +199,22 @@ export async function searchTfxes(
     : undefined;
   const card = cardObject(tfxCardMembers(actor, tables, snippets));
 
-  const facets = facetCounts(flags, flag);
+  const facets = facetCounts(m, flags, flag);
   const [row] = await executeRows(
     ctx.db,
     sql`WITH ${ctes}
     SELECT
-      (SELECT count(*)::int FROM "m" WHERE ${allFlags}) AS "total",
       ${hasText ? sql`NOT EXISTS (SELECT 1 FROM "hits")` : sql`false`} AS "fallback",
       (SELECT coalesce(json_agg(json_build_object('id', "t"."id", 'attributes', ${card}) ORDER BY ${pageOrder}), '[]'::json)::text
          FROM (${page}) "page" JOIN ${tfxes} "t" ON "t"."id" = "page"."id") AS "data",
       (SELECT coalesce(json_agg("f"), '[]'::json)::text FROM (${facets}) "f") AS "facets"`,
   );
-  const total = Number(row?.total ?? 0);
+  const counted = JSON.parse(jsonText(row?.facets)) as {
+    facet: TfxFacet | typeof TOTAL;
+    value: string;
+    count: number;
+  }[];
+  const total = counted.find((entry) => entry.facet === TOTAL)?.count ?? 0;
   return {
     data: JSON.parse(jsonText(row?.data)) as TfxSearchAnswer['data'],
     meta: {
@@ -213,44 +225,52 @@ export async function searchTfxes(
         total,
       },
       facets: facetsOf(
-        JSON.parse(jsonText(row?.facets)) as { facet: TfxFacet; value: string; count: number }[],
+        counted.filter(
+          (entry): entry is typeof entry & { facet: TfxFacet } => entry.facet !== TOTAL,
+        ),
       ),
       fallback: row?.fallback === true,
     },
   };
 }
 
+/** The facet row that carries the number of matching works (the page's total). */
+const TOTAL = '*total';
+
 /**
- * The facet counts over "m": the facets of one value in one pass (grouping sets), the ODS list
- * apart. Each facet is counted over the works that pass every facet filter but its own.
+ * The facet counts over the matching works `m`, and their total (a row of facet TOTAL): the
+ * facets of one value and the total in one pass (grouping sets), the ODS list apart. Each facet
+ * is counted over the works that pass every facet filter but its own, the total over all.
  */
-function facetCounts(flags: readonly TfxFacet[], flag: (name: TfxFacet) => SQL): SQL {
+function facetCounts(m: SQL, flags: readonly TfxFacet[], flag: (name: TfxFacet) => SQL): SQL {
   const counters = new Map<string, { alias: SQL; count: SQL }>();
-  const countFor = (name: TfxFacet) => {
-    const others = flags.filter((other) => other !== name);
-    const key = others.join(',');
+  /** A count over the works passing these filters, computed once whoever needs it. */
+  const counterOf = (filters: readonly TfxFacet[]) => {
+    const key = filters.join(',');
     let counter = counters.get(key);
     if (!counter) {
       counter = {
         alias: column(`c${counters.size}`),
         count:
-          others.length === 0
+          filters.length === 0
             ? sql`count(*)`
-            : sql`count(*) FILTER (WHERE ${andAll(others.map(flag))})`,
+            : sql`count(*) FILTER (WHERE ${andAll(filters.map(flag))})`,
       };
       counters.set(key, counter);
     }
     return counter.alias;
   };
+  const countFor = (name: TfxFacet) => counterOf(flags.filter((other) => other !== name));
   const single = TFX_FACETS.filter((name) => !FACETS[name].list);
-  const when = (name: TfxFacet, then: SQL) => sql`WHEN ${column(`g_${name}`)} = 0 THEN ${then}`;
-  const pick = (then: (name: TfxFacet) => SQL) =>
+  // The grand total's row is the one grouped by none of the facets.
+  const pick = (then: (name: TfxFacet) => SQL, total: SQL) =>
     sql`CASE ${sql.join(
-      single.map((name) => when(name, then(name))),
+      single.map((name) => sql`WHEN ${column(`g_${name}`)} = 0 THEN ${then(name)}`),
       sql` `,
-    )} END`;
-  // Every counter the facets need exists before the grouping statement lists them.
+    )} ELSE ${total} END`;
+  // Every counter exists before the grouping statement lists them.
   for (const name of single) countFor(name);
+  const total = counterOf(flags);
   const grouped = sql`SELECT ${sql.join(
     single.map((name) => column(`v_${name}`)),
     sql`, `,
@@ -261,19 +281,19 @@ function facetCounts(flags: readonly TfxFacet[], flag: (name: TfxFacet) => SQL):
     [...counters.values()].map(({ alias, count }) => sql`${count} AS ${alias}`),
     sql`, `,
   )}
-    FROM "m" GROUP BY GROUPING SETS (${sql.join(
+    FROM ${m} "m" GROUP BY GROUPING SETS (${sql.join(
       single.map((name) => sql`(${column(`v_${name}`)})`),
       sql`, `,
-    )})`;
+    )}, ())`;
   const ods = flags.filter((other) => other !== 'ods');
   return sql`SELECT "facet", "value", "count" FROM (
-      SELECT ${pick((name) => sql.raw(`'${name}'`))} AS "facet",
-             ${pick((name) => sql`${column(`v_${name}`)}::text`)} AS "value",
-             ${pick((name) => countFor(name))}::int AS "count"
+      SELECT ${pick((name) => sql.raw(`'${name}'`), sql.raw(`'${TOTAL}'`))} AS "facet",
+             ${pick((name) => sql`${column(`v_${name}`)}::text`, sql`''`)} AS "value",
+             ${pick((name) => countFor(name), total)}::int AS "count"
       FROM (${grouped}) "g") "f"
-    WHERE "value" IS NOT NULL AND "count" > 0
+    WHERE "value" IS NOT NULL AND ("count" > 0 OR "facet" = ${TOTAL})
     UNION ALL
-    SELECT 'ods', v::text, count(DISTINCT "id")::int FROM "m", unnest("v_ods") AS v
+    SELECT 'ods', v::text, count(DISTINCT "id")::int FROM ${m} "m", unnest("v_ods") AS v
     WHERE ${andAll(ods.map(flag))} AND v IS NOT NULL GROUP BY v`;
 }
 

@@ -99,10 +99,10 @@ export const tfxes = pgTable(
     index('tfxes_published_idx').on(t.publishedAt),
     index('tfxes_external_idx').on(t.external),
     index('tfxes_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    // The typo fallback of the search (ADR 0038): similar words in the title and summary.
+    // The typo fallback of the search (ADR 0038): similar words in the title and tags.
     index('tfxes_text_trgm_idx').using(
       'gin',
-      sql`lower(public.immutable_unaccent(${t.title} || ' ' || coalesce(${t.summary}, ''))) gin_trgm_ops`,
+      sql`lower(public.immutable_unaccent(${t.title} || ' ' || coalesce(public.text_array_to_string(${t.tags}), ''))) gin_trgm_ops`,
     ),
     index('tfxes_tags_idx').using('gin', t.tags),
     check('tfxes_status_check', inList(t.status, THESIS_STAGES)),

@@ -25,7 +25,7 @@ export async function libraryRoutes(instance: FastifyInstance) {
           tag: 'tfxes',
           summary: 'Search the library of final works, with facets and snippets',
           description:
-            'Published works (`external=true`: the external repository) matching every filter, a page of them and the facets, each counted over every filter but its own. `q` searches the title, summary, tags and the PDF\'s text in Spanish (accents and plurals ignored; websearch syntax: "a phrase", `or`, `-word`), ranks by relevance and answers snippets with the words in `<mark>`; when the words match nothing, works with similar words are answered and `meta.fallback` is true (ADR 0038).',
+            'Published works (`external=true`: the external repository) matching every filter, a page of them and the facets, each counted over every filter but its own. `q` searches the title, summary, tags and the PDF\'s text in Spanish (accents and plurals ignored; websearch syntax: "a phrase", `or`, `-word`), ranks by relevance and answers snippets with the words in `<mark>`; when the words match nothing, works whose title or tags hold similar words are answered and `meta.fallback` is true (ADR 0038).',
           errors: [400],
         },
         { querystring: tfxSearchQuerySchema, response: { 200: tfxSearchAnswerSchema } },

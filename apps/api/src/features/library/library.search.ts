@@ -57,8 +57,13 @@ const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
 const column = (name: string) => sql.raw(`"${name}"`);
 
-/** The text the trigram fallback compares (and its index holds, migration 0015). */
-const SIMILAR_TEXT = trigramText(sql`${t('title')} || ' ' || coalesce(${t('summary')}, '')`);
+/**
+ * The text the typo fallback compares, and its trigram index holds (migration 0015): the title
+ * and tags, where the words people search are; a summary is five times longer to compare.
+ */
+const SIMILAR_TEXT = trigramText(
+  sql`${t('title')} || ' ' || coalesce(public.text_array_to_string(${t('tags')}), '')`,
+);
 /** Everything a work says, for words that must appear as typed (symbols). */
 const ALL_TEXT = sql`lower(${t('title')} || ' ' || coalesce(${t('summary')}, '') || ' ' || coalesce(public.text_array_to_string(${t('tags')}), '') || ' ' || coalesce(${t('document_text')}, ''))`;
 
@@ -109,7 +114,7 @@ function documentSnippet(words: string): SQL {
  * `GET /api/tfxes/search`: the published works matching every filter, a page of them and the
  * facets. A repeated parameter matches any of its values; different parameters must all match.
  * With `q`, the works holding every word (websearch syntax: "a phrase", `or`, `-word`); when none
- * does, those whose title or summary holds similar words (`meta.fallback`).
+ * does, those whose title or tags hold similar words (`meta.fallback`).
  */
 export async function searchTfxes(
   ctx: Pick<AppContext, 'db' | 'entities'>,

@@ -72,8 +72,10 @@ const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
 /** The searchable text of a project, lower case and without accents (words typed as symbols). */
 const SEARCH_TEXT = sql`lower(unaccent(${p('title')} || ' ' || coalesce(${p('description')}, '') || ' ' || coalesce(array_to_string(${p('tags')}, ' '), '')))`;
-/** What the typo fallback compares (and its trigram index holds, migration 0015). */
-const SIMILAR_TEXT = trigramText(sql`${p('title')} || ' ' || coalesce(${p('description')}, '')`);
+/** What the typo fallback compares, and its trigram index holds (migration 0015): title and tags. */
+const SIMILAR_TEXT = trigramText(
+  sql`${p('title')} || ' ' || coalesce(public.text_array_to_string(${p('tags')}), '')`,
+);
 
 function facetCondition(name: FacetName, values: readonly FacetValue[]): SQL | undefined {
   if (values.length === 0) return undefined;
@@ -153,7 +155,7 @@ export async function searchProjects(
     FROM ${projects} "p" WHERE ${andAll(base)} AND ${text}`;
   // With words (ADR 0038): the projects holding every word in the Spanish full-text search,
   // ranked by ts_rank_cd (title > description and tags > objectives); when none does, those whose
-  // title or description holds similar words (`fallback`), ranked by that similarity.
+  // title or tags hold similar words (`fallback`), ranked by that similarity.
   const ctes = hasText
     ? sql`"hits" AS MATERIALIZED (${matching(
         ranked ? sql`ts_rank_cd(${p('search_vector')}, ${tsQuery})` : sql`NULL::real`,

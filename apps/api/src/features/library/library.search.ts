@@ -298,8 +298,9 @@ function facetCounts(m: SQL, flags: readonly TfxFacet[], flag: (name: TfxFacet) 
       FROM (${grouped}) "g") "f"
     WHERE "value" IS NOT NULL AND ("count" > 0 OR "facet" = ${TOTAL})
     UNION ALL
-    SELECT 'ods', v::text, count(DISTINCT "id")::int FROM ${m} "m", unnest("v_ods") AS v
-    WHERE ${andAll(ods.map(flag))} AND v IS NOT NULL GROUP BY v`;
+    SELECT 'ods', v::text, count(*)::int
+    FROM (SELECT DISTINCT "id", unnest("v_ods") AS v FROM ${m} "m" WHERE ${andAll(ods.map(flag))}) AS "o"
+    WHERE v IS NOT NULL GROUP BY v`;
 }
 
 /** How many related works a work's page shows. */

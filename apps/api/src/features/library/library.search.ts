@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   TFX_FACETS,
-  type FacetCount,
   type TfxFacet,
   type TfxRelatedAnswer,
   type TfxSearchAnswer,
   type TfxSearchQuery,
 } from '@plataforma/shared';
+import { facetCondition, facetsOf, jsonText } from '../../lib/search-facets';
 import type { AppContext } from '../../context';
 import { tfxes } from '../../db/schema';
 import { executeRows } from '../../db/statements';
@@ -50,9 +50,6 @@ const FACETS = {
   { value: SQL; list: boolean; cast: 'text' | 'int4' | 'bool' }
 >;
 
-type FacetValue = FacetCount['value'];
-type Facets = TfxSearchAnswer['meta']['facets'];
-
 const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
 const column = (name: string) => sql.raw(`"${name}"`);
@@ -83,13 +80,6 @@ function visibleWorks(
     sql`${t('review_status')} = 'published'`,
     sql`${t('external')} = ${external}`,
   ]);
-}
-
-function facetCondition(name: TfxFacet, values: readonly FacetValue[]): SQL | undefined {
-  if (values.length === 0) return undefined;
-  const facet = FACETS[name];
-  const list = sql`${sql.param([...values])}::${sql.raw(facet.cast)}[]`;
-  return facet.list ? sql`${facet.value} && ${list}` : sql`${facet.value} = ANY(${list})`;
 }
 
 /**
@@ -130,7 +120,7 @@ export async function searchTfxes(
   }
   const facetFilters = new Map<TfxFacet, SQL>();
   for (const name of TFX_FACETS) {
-    const condition = facetCondition(name, query[name]);
+    const condition = facetCondition(FACETS[name], FACETS[name].value, query[name]);
     if (condition) facetFilters.set(name, condition);
   }
   // Every matching work is read once into a materialised CTE with its facet values and a flag
@@ -230,6 +220,8 @@ export async function searchTfxes(
         total,
       },
       facets: facetsOf(
+        TFX_FACETS,
+        FACETS,
         counted.filter(
           (entry): entry is typeof entry & { facet: TfxFacet } => entry.facet !== TOTAL,
         ),
@@ -355,28 +347,4 @@ export async function findRelatedTfxes(
     FROM "near" JOIN ${tfxes} "t" ON "t"."id" = "near"."id"`,
   );
   return { data: JSON.parse(jsonText(row?.data)) as TfxRelatedAnswer['data'], meta: {} };
-}
-
-/** A JSON column rendered as text by the statement (`::text`). */
-const jsonText = (value: unknown) => (typeof value === 'string' ? value : '[]');
-
-/** Facet rows to `{facet: [{value, count}]}`, typed values, most frequent first. */
-function facetsOf(rows: { facet: TfxFacet; value: string; count: number }[]): Facets {
-  const facets = Object.fromEntries(TFX_FACETS.map((name) => [name, []])) as unknown as Facets;
-  for (const { facet, value, count } of rows) {
-    const cast = FACETS[facet].cast;
-    const typed: FacetValue =
-      cast === 'int4' ? Number(value) : cast === 'bool' ? value === 'true' : value;
-    facets[facet].push({ value: typed, count });
-  }
-  for (const name of TFX_FACETS) {
-    facets[name].sort(
-      (a, b) =>
-        b.count - a.count ||
-        (typeof a.value === 'number' && typeof b.value === 'number'
-          ? a.value - b.value
-          : String(a.value).localeCompare(String(b.value), 'es')),
-    );
-  }
-  return facets;
 }

@@ -4,7 +4,6 @@ import {
   PROJECT_FACETS,
   type ApplicationStatus,
   type CandidateCounts,
-  type FacetCount,
   type MyProject,
   type MyProjectsAnswer,
   type MyProjectsQuery,
@@ -12,6 +11,7 @@ import {
   type ProjectSearchAnswer,
   type ProjectSearchQuery,
 } from '@plataforma/shared';
+import { facetCondition, facetsOf, jsonText } from '../../lib/search-facets';
 import type { AppContext } from '../../context';
 import { applys, projects } from '../../db/schema';
 import { executeRows } from '../../db/statements';
@@ -65,9 +65,6 @@ const FACETS = {
 type FacetName = ProjectFacet;
 const FACET_NAMES = PROJECT_FACETS;
 
-type FacetValue = FacetCount['value'];
-type Facets = ProjectSearchAnswer['meta']['facets'];
-
 const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
 /** The searchable text of a project, lower case and without accents (words typed as symbols). */
@@ -76,13 +73,6 @@ const SEARCH_TEXT = sql`lower(unaccent(${p('title')} || ' ' || coalesce(${p('des
 const SIMILAR_TEXT = trigramText(
   sql`${p('title')} || ' ' || coalesce(public.text_array_to_string(${p('tags')}), '')`,
 );
-
-function facetCondition(name: FacetName, values: readonly FacetValue[]): SQL | undefined {
-  if (values.length === 0) return undefined;
-  const facet = FACETS[name];
-  const list = sql`${sql.param([...values])}::${sql.raw(facet.cast)}[]`;
-  return facet.list ? sql`${p(facet.column)} && ${list}` : sql`${p(facet.column)} = ANY(${list})`;
-}
 
 /**
  * `GET /api/projects/search`: published projects (admins: any status, or those of `status`)
@@ -121,7 +111,11 @@ export async function searchProjects(
   }
   const facetFilters = new Map<FacetName, SQL>();
   for (const name of FACET_NAMES) {
-    const condition = facetCondition(name, query[FACETS[name].param]);
+    const condition = facetCondition(
+      FACETS[name],
+      p(FACETS[name].column),
+      query[FACETS[name].param],
+    );
     if (condition) facetFilters.set(name, condition);
   }
   // The projects matching the visibility, text and locality conditions are read once (a
@@ -221,6 +215,8 @@ export async function searchProjects(
         total,
       },
       facets: facetsOf(
+        FACET_NAMES,
+        FACETS,
         JSON.parse(jsonText(row?.facets)) as {
           facet: FacetName;
           value: string;
@@ -230,30 +226,6 @@ export async function searchProjects(
       fallback: row?.fallback === true,
     },
   };
-}
-
-/** A JSON column rendered as text by the statement (`::text`). */
-const jsonText = (value: unknown) => (typeof value === 'string' ? value : '[]');
-
-/** Facet rows to `{facet: [{value, count}]}`, typed values, most frequent first. */
-function facetsOf(rows: { facet: FacetName; value: string; count: number }[]): Facets {
-  const facets = Object.fromEntries(FACET_NAMES.map((name) => [name, []])) as unknown as Facets;
-  for (const { facet, value, count } of rows) {
-    const cast = FACETS[facet].cast;
-    const typed: FacetValue =
-      cast === 'int4' ? Number(value) : cast === 'bool' ? value === 'true' : value;
-    facets[facet].push({ value: typed, count });
-  }
-  for (const name of FACET_NAMES) {
-    facets[name].sort(
-      (a, b) =>
-        b.count - a.count ||
-        (typeof a.value === 'number' && typeof b.value === 'number'
-          ? a.value - b.value
-          : String(a.value).localeCompare(String(b.value), 'es')),
-    );
-  }
-  return facets;
 }
 
 /**

@@ -148,14 +148,22 @@ export async function searchTfxes(
       sql``,
     )}`;
 
+  // A hit's rank by its head, computed only for the works the page may show (every facet filter
+  // passed) holding one of the query's lexemes there (negated ones too): without any, ts_rank_cd
+  // finds no cover and answers 0. The test costs a quarter of the rank.
+  const anyLexeme = sql`(SELECT "any" FROM "query")`;
+  const headRank = sql`CASE WHEN ${andAll([...facetFilters.values()])} AND ${t('head_vector')} @@ ${anyLexeme}
+      THEN ts_rank_cd(${t('head_vector')}, ${tsQuery}) ELSE 0 END`;
   // The works whose words match; else (`fallback`) those with similar words. The title, summary
   // and tags rank a match (head_vector, small enough to stay in the row): ranking by the whole
   // vector would read every matching PDF's text. Works whose document alone matches (r = 0) come
   // after them, ranked by the whole vector only when a page reaches them.
   const ctes = hasText
-    ? sql`"query" AS MATERIALIZED (SELECT ${webQuery(typed)} AS "q"),
+    ? sql`"query" AS MATERIALIZED (SELECT "q", (SELECT string_agg('''' || "l"[1] || '''', ' | ')::tsquery
+          FROM regexp_matches("q"::text, '''((?:[^'']|'''')*)''', 'g') AS "l") AS "any"
+        FROM (SELECT ${webQuery(typed)} AS "q") "typed"),
       "hits" AS MATERIALIZED (
-        SELECT ${columns(ranked ? sql`ts_rank_cd(${t('head_vector')}, ${tsQuery})` : sql`NULL::real`)}
+        SELECT ${columns(ranked ? headRank : sql`NULL::real`)}
         FROM ${tfxes} "t" WHERE ${andAll(base)} AND ${t('search_vector')} @@ ${tsQuery}),
       "near" AS MATERIALIZED (
         SELECT ${columns(ranked ? similar.rank : sql`NULL::real`)}
@@ -231,6 +239,12 @@ export async function searchTfxes(
   };
 }
 
+/**
+ * The ODS a work may list (the table's check tfxes_ods_range): each is counted by a test of the
+ * list, twice cheaper than unnesting every matching work's list and removing repeated values.
+ */
+const ODS_VALUES = Array.from({ length: 17 }, (_, i) => i + 1);
+
 /** The facet row that carries the number of matching works (the page's total). */
 const TOTAL = '*total';
 
@@ -290,9 +304,13 @@ function facetCounts(m: SQL, flags: readonly TfxFacet[], flag: (name: TfxFacet) 
       FROM (${grouped}) "g") "f"
     WHERE "value" IS NOT NULL AND ("count" > 0 OR "facet" = ${TOTAL})
     UNION ALL
-    SELECT 'ods', v::text, count(*)::int
-    FROM (SELECT DISTINCT "id", unnest("v_ods") AS v FROM ${m} "m" WHERE ${andAll(ods.map(flag))}) AS "o"
-    WHERE v IS NOT NULL GROUP BY v`;
+    SELECT 'ods', "u"."v"::text, "u"."count"::int
+    FROM (SELECT ARRAY[${sql.join(
+      ODS_VALUES.map((value) => sql.raw(`count(*) FILTER (WHERE ${value} = ANY("v_ods"))`)),
+      sql`, `,
+    )}] AS "counts" FROM ${m} "m" WHERE ${andAll(ods.map(flag))}) AS "o",
+      unnest("o"."counts") WITH ORDINALITY AS "u"("count", "v")
+    WHERE "u"."count" > 0`;
 }
 
 /** How many related works a work's page shows. */

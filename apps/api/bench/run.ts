@@ -6,7 +6,8 @@
  * time instead, with the API process's memory sampled while they stream.
  *
  * Options: --scale N (default 100) · --duration S (default 10) · --connections C (default 50)
- * --workers W (API processes, default 1) · --uncached (answer cache off: the engine alone)
+ * --workers W (API processes, default 1) · --uncached (answer cache off: the engine alone; a
+ * scenario marked `uncached` always runs against an API process with the cache off)
  * --reseed (drop and seed the database again)
  * --skip-build · --only name[,name]
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench).
@@ -44,10 +45,16 @@ const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 interface Scenario {
   name: string;
   path: string;
+  /** Paths asked in turn instead of `path` alone (varied searches): `path` is the first. */
+  paths?: string[];
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
   budget?: { rps: number; p99?: number };
+  /** Connections of this scenario (default: --connections). */
+  connections?: number;
+  /** Measured against an API process with the answer cache off, whatever --uncached says. */
+  uncached?: boolean;
 }
 
 function log(message: string) {
@@ -119,7 +126,7 @@ async function prepareDatabase() {
   await admin.end();
 }
 
-async function startServer(port: number): Promise<ChildProcess[]> {
+async function startServer(port: number, uncached = options.uncached): Promise<ChildProcess[]> {
   const children: ChildProcess[] = [];
   const env = {
     ...process.env,
@@ -131,7 +138,7 @@ async function startServer(port: number): Promise<ChildProcess[]> {
     LOG_LEVEL: 'warn',
     DEMO_DATA: '',
     API_WORKERS: String(workers),
-    RESPONSE_CACHE: options.uncached ? 'off' : 'on',
+    RESPONSE_CACHE: uncached ? 'off' : 'on',
     // One load generator is one address: the sign-in limits would answer it 429 (docs/performance.md).
     RATE_LIMITS: 'off',
   };
@@ -342,14 +349,83 @@ async function measurePdfSearchable(base: string, runs = 3): Promise<SearchableR
 }
 
 function measure(base: string, scenario: Scenario, seconds: number): Promise<autocannon.Result> {
+  const paths = scenario.paths;
+  let turn = 0;
   return autocannon({
     url: base + scenario.path,
     method: scenario.method ?? 'GET',
     body: scenario.body,
     headers: { 'content-type': 'application/json', ...scenario.headers },
-    connections,
+    connections: scenario.connections ?? connections,
     duration: seconds,
+    ...(paths
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                path: paths[turn++ % paths.length],
+              }),
+            },
+          ],
+        }
+      : {}),
   });
+}
+
+/**
+ * Searches of the library as people make them (issue 13: 50,000 works, uncached p99 under
+ * 100 ms at 20 connections): topic words, words found only inside the PDFs, each with or without
+ * facets, a second page, the external repository and the newest first. Typos, which nothing
+ * matches, are a scenario of their own (the trigram fallback, ADR 0038).
+ */
+function librarySearches(): string[] {
+  const words = [
+    'economía circular',
+    'salud mental',
+    'turismo rural',
+    'brecha digital',
+    'huertos urbanos',
+    'Cronbach',
+    'método Delphi',
+    'evaluación',
+    'energéticas',
+    'inclusión laboral',
+    'cambio climático',
+    'participación ciudadana',
+    'Atlas.ti',
+    'QGIS',
+    'Montecarlo',
+    'vivienda asequible',
+    'soledad no deseada',
+    'telemedicina',
+    'lectura fácil',
+    'gamificación',
+    'personas mayores',
+    '"datos abiertos"',
+    'ciberseguridad universidad',
+    'patrimonio industrial Andalucía',
+  ];
+  const filters = [
+    '',
+    '&year=2021',
+    '&sector=Salud',
+    '&language=Espa%C3%B1ol',
+    '',
+    '&awarded=true',
+    '&ods=4',
+    '&study_area=Ciencias%20puras&year=2023',
+    '&sort=newest',
+    '&page=2',
+    '&external=true',
+    '&sector=Tecnolog%C3%ADa&sector=Educaci%C3%B3n',
+  ];
+  return words.flatMap((word, i) =>
+    [0, 5].map(
+      (shift) =>
+        `/api/tfxes/search?q=${encodeURIComponent(word)}${filters[(i + shift) % filters.length]}`,
+    ),
+  );
 }
 
 async function main() {
@@ -358,6 +434,16 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const children = await startServer(port);
+  // Scenarios measured without the answer cache get their own API process (started when needed).
+  let uncachedBase = options.uncached ? base : undefined;
+  const uncachedBaseUrl = async () => {
+    if (!uncachedBase) {
+      const uncachedPort = await freePort();
+      children.push(...(await startServer(uncachedPort, true)));
+      uncachedBase = `http://127.0.0.1:${uncachedPort}`;
+    }
+    return uncachedBase;
+  };
   try {
     const login = await fetch(`${base}/api/auth/local`, {
       method: 'POST',
@@ -416,6 +502,26 @@ async function main() {
         name: 'project by id',
         path: `/api/projects/${projectId}`,
         budget: { rps: 2000, p99: 100 },
+      },
+      {
+        name: 'library search (varied words and facets, uncached, 20 connections)',
+        path: librarySearches()[0]!,
+        paths: librarySearches(),
+        connections: 20,
+        uncached: true,
+        budget: { rps: 0, p99: 100 },
+      },
+      {
+        name: 'library search, typos (trigram fallback, uncached, 20 connections)',
+        path: '/api/tfxes/search?q=gamificasion',
+        paths: [
+          '/api/tfxes/search?q=gamificasion',
+          '/api/tfxes/search?q=evaluasion%20de%20impacto',
+          '/api/tfxes/search?q=ciberseguridaz&year=2022',
+          '/api/tfxes/search?q=telemedisina&sort=newest',
+        ],
+        connections: 20,
+        uncached: true,
       },
       {
         name: 'login',
@@ -493,14 +599,17 @@ async function main() {
 
     for (const scenario of scenarios) {
       if (only && !only.some((o) => scenario.name.includes(o))) continue;
-      const check = await fetch(base + scenario.path, {
-        method: scenario.method ?? 'GET',
-        headers: { 'content-type': 'application/json', ...scenario.headers },
-        body: scenario.body ?? null,
-      });
-      if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
-      await measure(base, scenario, 2); // warm-up
-      const result = await measure(base, scenario, duration);
+      const target = scenario.uncached ? await uncachedBaseUrl() : base;
+      for (const path of scenario.paths ?? [scenario.path]) {
+        const check = await fetch(target + path, {
+          method: scenario.method ?? 'GET',
+          headers: { 'content-type': 'application/json', ...scenario.headers },
+          body: scenario.body ?? null,
+        });
+        if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
+      }
+      await measure(target, scenario, 2); // warm-up
+      const result = await measure(target, scenario, duration);
       const errors = result.non2xx + result.errors + result.timeouts;
       const rps = result.requests.average;
       const { p50, p99 } = result.latency;
@@ -514,7 +623,11 @@ async function main() {
         rps.toFixed(0),
         `${p50} ms`,
         `${p99} ms`,
-        budget ? `≥${budget.rps}${budget.p99 ? `, p99<${budget.p99} ms` : ''}` : '-',
+        budget
+          ? [budget.rps ? `≥${budget.rps}` : '', budget.p99 ? `p99<${budget.p99} ms` : '']
+              .filter(Boolean)
+              .join(', ')
+          : '-',
         errors ? `${errors} errors` : '',
         budget ? (ok ? 'ok' : 'MISSED') : '',
       ]);

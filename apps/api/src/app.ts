@@ -44,6 +44,7 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { registerLibraryLifecycles } from './features/library/library.lifecycles';
 import { extractTfxTextJob } from './features/library/library.jobs';
 import { jobsPlugin } from './lib/jobs/jobs.plugin';
+import { libraryRoutes } from './features/library/library.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +134,7 @@ export async function buildApp({
   await app.register(projectsRoutes);
   await app.register(libraryVisitsRoutes);
   await app.register(importsRoutes);
+  await app.register(libraryRoutes);
   await app.register(contentRoutes, { entities });
   await app.register(docsRoutes);
 

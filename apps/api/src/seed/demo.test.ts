@@ -444,6 +444,15 @@ describe('demo data', () => {
       expect(after.projects - before.projects).toBe(expected.projects);
       expect(after.applys - before.applys).toBe(expected.applications);
       expect(after.communicationCenters - before.communicationCenters).toBe(expected.notifications);
+      expect(after.tfxes - before.tfxes).toBe(expected.works);
+      // The library's works are published, their PDF's text read and searchable (ADR 0038).
+      const searchable = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tfxes)
+        .where(
+          sql`${tfxes.review_status} = 'published' AND ${tfxes.text_status} = 'indexed' AND ${tfxes.search_vector} @@ websearch_to_tsquery('public.es', 'Cronbach')`,
+        );
+      expect(searchable[0]!.n).toBeGreaterThan(0);
 
       // Every generated student and teacher key is well formed and beyond the hand-made ones.
       const keys = await db

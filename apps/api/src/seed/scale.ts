@@ -33,7 +33,10 @@ import { insertRoles } from './steps/catalogue';
  * adds another batch instead of colliding.
  */
 
-/** Rows generated per unit of N (N = 100 gives 100k students, 10k projects, 1M notifications). */
+/**
+ * Rows generated per unit of N (N = 100 gives 100k students, 10k projects, 1M notifications and
+ * 50k published final works).
+ */
 export const SCALE_PER_UNIT = {
   organisations: 20,
   teachers: 50,
@@ -43,6 +46,8 @@ export const SCALE_PER_UNIT = {
   applications: 2_500,
   /** 10 per student. */
   notifications: 10_000,
+  /** Published final works of the library, one in ten of the external repository. */
+  works: 500,
 } as const;
 
 export type ScaleCounts = { [K in keyof typeof SCALE_PER_UNIT]: number };
@@ -57,6 +62,7 @@ export function scaleCounts(n: number): ScaleCounts {
     projects: SCALE_PER_UNIT.projects * n,
     applications: SCALE_PER_UNIT.applications * n,
     notifications: SCALE_PER_UNIT.notifications * n,
+    works: SCALE_PER_UNIT.works * n,
   };
 }
 
@@ -116,6 +122,7 @@ export async function seedScale(
       ['projects', insertProjects],
       ['applications', insertApplications],
       ['notifications', insertNotifications],
+      ['library works', insertLibraryWorks],
     ];
     for (const [name, step] of steps) {
       const t0 = performance.now();
@@ -515,4 +522,229 @@ async function insertNotifications(tx: Database, p: ScaleParams): Promise<void> 
     FROM scale_students s
     CROSS JOIN generate_series(1, ${int(perStudent)}) AS k(k)
     ORDER BY s.i, k.k`);
+}
+
+// --- The library ---------------------------------------------------------------------------------
+// Final works written from word lists: a title is an approach, a topic and a setting; the summary
+// says the same with a method and a finding; the PDF's text is a few paragraphs, some of them with
+// words that appear in no title or summary (techniques, tools), as inside real documents.
+
+const WORK_APPROACHES = [
+  'Análisis de',
+  'Evaluación de',
+  'Diseño de una intervención sobre',
+  'Impacto de',
+  'Estudio sobre',
+  'Propuesta de mejora para',
+  'Modelo de gestión de',
+  'Estrategias para',
+  'Percepción social de',
+  'Indicadores de',
+  'Retos y oportunidades de',
+  'Una mirada crítica a',
+];
+
+/** A topic of a work and the sector it belongs to, at the same position. */
+const WORK_TOPICS: [topic: string, sector: (typeof ORGANIZATION_SECTORS)[number]][] = [
+  ['la economía circular', 'Medio ambiente'],
+  ['las comunidades energéticas', 'Energía'],
+  ['la salud mental adolescente', 'Salud'],
+  ['el aprendizaje cooperativo', 'Educación'],
+  ['la movilidad sostenible', 'Movilidad'],
+  ['la inteligencia artificial en la docencia', 'Tecnología'],
+  ['el turismo rural', 'Turismo sostenible'],
+  ['la brecha digital', 'Tecnología'],
+  ['la agricultura ecológica', 'Alimentación y agricultura'],
+  ['el voluntariado universitario', 'Acción social'],
+  ['la vivienda asequible', 'Vivienda y urbanismo'],
+  ['la inclusión laboral de personas con discapacidad', 'Acción social'],
+  ['la eficiencia energética de los edificios', 'Energía'],
+  ['el patrimonio industrial', 'Cultura'],
+  ['la alimentación escolar', 'Alimentación y agricultura'],
+  ['los huertos urbanos', 'Medio ambiente'],
+  ['la gamificación en el aula', 'Educación'],
+  ['la adaptación al cambio climático', 'Medio ambiente'],
+  ['la despoblación rural', 'Economía social'],
+  ['la igualdad de género', 'Acción social'],
+  ['la accesibilidad web', 'Tecnología'],
+  ['el emprendimiento social', 'Economía social'],
+  ['las finanzas éticas', 'Economía social'],
+  ['la calidad del agua', 'Medio ambiente'],
+  ['el reciclaje de plásticos', 'Medio ambiente'],
+  ['la soledad no deseada', 'Acción social'],
+  ['la telemedicina', 'Salud'],
+  ['los cuidados paliativos', 'Salud'],
+  ['la educación financiera', 'Educación'],
+  ['la rehabilitación de viviendas', 'Vivienda y urbanismo'],
+  ['el consumo responsable', 'Consultoría'],
+  ['la biodiversidad urbana', 'Medio ambiente'],
+  ['el acoso escolar', 'Educación'],
+  ['la lectura fácil', 'Comunicación'],
+  ['la cooperación al desarrollo', 'Cooperación internacional'],
+  ['los datos abiertos', 'Tecnología'],
+  ['la ciberseguridad', 'Tecnología'],
+  ['el deporte inclusivo', 'Deporte'],
+  ['la participación ciudadana', 'Comunicación'],
+  ['la comunicación de la ciencia', 'Comunicación'],
+];
+
+const WORK_SETTINGS = [
+  'en entornos rurales',
+  'en la Región de Murcia',
+  'en pequeñas empresas',
+  'en centros de educación secundaria',
+  'en personas mayores',
+  'en el tercer sector',
+  'en municipios costeros',
+  'en la universidad',
+  'en barrios vulnerables',
+  'tras la pandemia',
+  'en la Comunidad Valenciana',
+  'en hospitales públicos',
+  'en cooperativas agrarias',
+  'en la administración local',
+  'en jóvenes migrantes',
+  'en el sector turístico',
+  'en Andalucía',
+  'en el comercio de proximidad',
+  'en familias monoparentales',
+  'en ciudades medias',
+];
+
+const WORK_OPENINGS = [
+  'Este trabajo analiza',
+  'Esta investigación estudia',
+  'El trabajo propone un marco para entender',
+  'Se examina',
+  'Se evalúa',
+  'Este proyecto aborda',
+  'Se diseña y pone a prueba una intervención sobre',
+  'Se revisa la literatura reciente sobre',
+];
+
+const WORK_METHODS = [
+  'Se combinan entrevistas semiestructuradas con una encuesta a más de doscientas personas.',
+  'La metodología es mixta: análisis documental, grupos focales y observación participante.',
+  'Se construye una base de datos con registros públicos de los últimos diez años.',
+  'Se realiza un estudio de caso en profundidad con tres entidades colaboradoras.',
+  'Se aplica un diseño cuasiexperimental con grupo de control.',
+  'Se sigue una revisión sistemática de artículos publicados desde 2010.',
+  'El trabajo de campo se desarrolla durante seis meses junto a una organización local.',
+  'Se elabora un prototipo que se valida con personas usuarias.',
+  'Se comparan indicadores de varias comunidades autónomas.',
+  'Se entrevista a profesionales, familias y responsables públicos.',
+];
+
+const WORK_FINDINGS = [
+  'Los resultados muestran mejoras claras y señalan las barreras que persisten.',
+  'Las conclusiones proponen recomendaciones prácticas para las entidades del sector.',
+  'El estudio identifica factores de éxito que pueden trasladarse a otros contextos.',
+  'Se concluye que la coordinación entre agentes es decisiva.',
+  'Los hallazgos invitan a revisar las políticas públicas vigentes.',
+  'La propuesta resulta viable y de bajo coste.',
+  'Se detectan desigualdades territoriales significativas.',
+  'El trabajo abre líneas de investigación futuras.',
+];
+
+/** Paragraphs of the body of a document; several use words no title or summary has. */
+const WORK_PARAGRAPHS = [
+  'El marco teórico recoge las aportaciones de la sociología urbana y de la economía del bienestar, con especial atención a los trabajos sobre capital social y redes comunitarias publicados en la última década.',
+  'Para garantizar la fiabilidad del cuestionario se calculó el coeficiente alfa de Cronbach, que superó en todas las escalas el umbral habitual de 0,7, y se realizó un análisis factorial confirmatorio.',
+  'Las entrevistas se transcribieron de forma literal y se codificaron con el programa Atlas.ti siguiendo los principios de la teoría fundamentada, hasta alcanzar la saturación teórica de las categorías.',
+  'La consulta a personas expertas se organizó mediante el método Delphi en tres rondas sucesivas, lo que permitió alcanzar un consenso razonable sobre las prioridades de actuación.',
+  'Se elaboró una matriz DAFO con las debilidades, amenazas, fortalezas y oportunidades detectadas, y a partir de ella se formularon líneas estratégicas con un calendario orientativo.',
+  'El contraste de hipótesis se llevó a cabo con la prueba de Kruskal-Wallis, dado que las variables no seguían una distribución normal, y con regresiones logísticas para las variables dicotómicas.',
+  'La georreferenciación de los datos con QGIS permitió elaborar mapas de calor que muestran la concentración de los casos en determinados distritos y su evolución temporal.',
+  'Durante el trabajo de campo se mantuvo un diario de investigación en el que se anotaron las decisiones metodológicas, los imprevistos y las reflexiones surgidas en cada sesión.',
+  'El presupuesto estimado de la intervención asciende a unos doce mil euros anuales, financiables mediante convocatorias autonómicas y la colaboración de fundaciones privadas.',
+  'La investigación-acción participativa permitió que las propias personas implicadas definieran los problemas y evaluaran las soluciones, reforzando su sentido de pertenencia al proceso.',
+  'Se respetaron los principios éticos de la investigación: consentimiento informado, anonimato de las personas participantes y custodia segura de la información recogida.',
+  'Los datos cuantitativos se depuraron y analizaron con el lenguaje R, utilizando modelos multinivel para tener en cuenta la estructura anidada de la muestra por centros.',
+  'Una de las limitaciones del estudio es el tamaño reducido de la muestra, que impide generalizar los resultados, aunque la triangulación de fuentes refuerza su validez interna.',
+  'La comparación con experiencias internacionales, especialmente de Portugal, Dinamarca y los Países Bajos, ofrece ideas útiles para adaptar el modelo a la realidad española.',
+  'La huella de carbono de las actividades se calculó según la norma ISO 14064, y se propusieron medidas de compensación mediante reforestación con especies autóctonas.',
+  'El análisis de redes sociales, realizado con Gephi, reveló que unas pocas entidades concentran la mayor parte de las relaciones y actúan como puentes entre grupos aislados.',
+  'El prototipo se desarrolló de forma iterativa con metodologías ágiles, en ciclos de dos semanas, incorporando las sugerencias recogidas en las pruebas de usabilidad.',
+  'Las personas participantes valoraron positivamente la experiencia y destacaron la cercanía del equipo, aunque señalaron la necesidad de horarios más flexibles.',
+  'La normativa aplicable incluye la legislación estatal de protección de datos y los decretos autonómicos que regulan los servicios sociales de atención primaria.',
+  'Se propone un cuadro de mando con indicadores de proceso y de resultado que permita a la entidad hacer un seguimiento trimestral y rendir cuentas a sus financiadores.',
+  'El análisis de contenido de la prensa regional entre 2015 y 2023 muestra un cambio en el encuadre del problema, que pasa de la beneficencia a los derechos.',
+  'Los resultados del cuestionario de satisfacción, medida con una escala Likert de cinco puntos, superan el cuatro en todas las dimensiones evaluadas.',
+  'La simulación con el método de Montecarlo permitió estimar la incertidumbre de las proyecciones y comparar escenarios optimistas y pesimistas.',
+  'Agradezco a las entidades colaboradoras y a mi tutora la confianza depositada y el acompañamiento durante todo el proceso de elaboración de esta memoria.',
+];
+
+/**
+ * The body's paragraphs of work i are WORK_PARAGRAPHS[(i * step + offset) mod length]: four of
+ * them, so that each is in about one work in six, between an introduction and a conclusion.
+ */
+const BODY_STRIDES: [step: number, offset: number][] = [
+  [7, 0],
+  [11, 5],
+  [13, 11],
+  [17, 2],
+];
+
+/**
+ * Published final works: 9 in 10 by a generated student of this batch (their degree, university
+ * and study area), 1 in 10 external (an author's name, no student). Years 2015 to 2026; about
+ * 4 % awarded; the PDF's text already read (`text_status` indexed).
+ */
+async function insertLibraryWorks(tx: Database, p: ScaleParams): Promise<void> {
+  const i = sql.raw('g.i');
+  const topic = sql`(${i} / 12)`;
+  const setting = sql`(${i} / 480 + ${i} * 7)`;
+  const topicText = pick(
+    WORK_TOPICS.map(([name]) => name),
+    topic,
+  );
+  const settingText = pick(WORK_SETTINGS, setting);
+  const external = sql`(${i} % 10 = 0)`;
+  const author = fullName(sql`${i} * 29 + 3`);
+  const paragraph = (step: number, offset: number) =>
+    pick(WORK_PARAGRAPHS, sql`${i} * ${int(step)} + ${int(offset)}`);
+  const nl = sql.raw(`chr(10) || chr(10)`);
+  await tx.execute(sql`
+    INSERT INTO tfxes (title, summary, status, language, tfx_date, release_month, awarded, sector,
+                       tags, ods, student_id, external, author_name, institution, degree_id,
+                       degree_name, study_area, publish_consent, review_status, document_text,
+                       text_status, views_count, downloads_count, published_at, created_at,
+                       updated_at)
+    SELECT x.title,
+           ${pick(WORK_OPENINGS, sql`${i} / 3`)} || ' ' || ${topicText} || ' ' || ${settingText} || '. '
+             || ${pick(WORK_METHODS, sql`${i} / 5`)} || ' ' || ${pick(WORK_FINDINGS, sql`${i} / 7`)},
+           'finished',
+           CASE WHEN ${i} % 10 < 8 THEN 'Español' ELSE ${pick(PROJECT_LANGUAGES, sql`${i} / 10`)} END,
+           x.day, to_char(x.day, 'MM/YYYY'), ${i} % 25 = 0,
+           ${pick(
+             WORK_TOPICS.map(([, sector]) => sector),
+             topic,
+           )},
+           ARRAY[${pick(INTEREST_TAGS, i)}, ${pick(INTEREST_TAGS, sql`${i} / 3 + 7`)}],
+           ARRAY[1 + ${i} % 17, 1 + (${i} % 17 + 1 + (${i} / 17) % 16) % 17],
+           CASE WHEN NOT ${external} THEN s.student_id END, ${external},
+           CASE WHEN ${external} THEN ${author.name} || ' ' || ${author.surname} END,
+           u.name, CASE WHEN NOT ${external} THEN d.degree_id END, dg.name,
+           ${pick(AREA_NAMES, sql`${i} / 52`)}, true, 'published',
+           'La presente memoria aborda ' || ${topicText} || ' ' || ${settingText} || '. '
+             || ${pick(WORK_METHODS, sql`${i} / 5 + 3`)} || ${nl}
+             || ${sql.join(
+               BODY_STRIDES.map(([step, offset]) => sql`${paragraph(step, offset)} || ${nl}`),
+               sql` || `,
+             )}
+             || ${pick(WORK_FINDINGS, sql`${i} / 7 + 2`)},
+           'indexed', (${i} * 31) % 500, (${i} * 17) % 120,
+           x.published_at, x.published_at, x.published_at
+    FROM generate_series(1, ${int(p.works)}) AS g(i)
+    CROSS JOIN LATERAL (
+      SELECT replace(replace(${pick(WORK_APPROACHES, i)} || ' ' || ${topicText} || ' ' || ${settingText},
+                     ' de el ', ' del '), ' a el ', ' al ') AS title,
+             date '2015-01-01' + (${i} * 37) % 4300 AS day,
+             least(now(), (date '2015-01-01' + (${i} * 37) % 4300 + 30)::timestamptz) AS published_at
+    ) x
+    LEFT JOIN scale_students s ON s.i = g.i
+    LEFT JOIN scale_degrees d ON d.rn = 1 + g.i % ${int(p.degreeCount)}
+    LEFT JOIN degrees dg ON dg.id = d.degree_id
+    LEFT JOIN universities u ON u.id = d.university_id
+    ORDER BY g.i`);
 }

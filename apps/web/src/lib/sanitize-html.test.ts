@@ -23,6 +23,15 @@ describe('sanitizeHtml', () => {
     );
     expect(sanitizeHtml('<a href="/tfx" target="marco">x</a>')).toBe('<a href="/tfx">x</a>');
   });
+
+  it('with onlyTags keeps those tags alone, without attributes (a search snippet)', () => {
+    expect(
+      sanitizeHtml(
+        'Un <mark class="x">huerto</mark> <b>escolar</b><img src=x onerror="alert(1)"><script>alert(2)</script> &amp; más',
+        { onlyTags: ['mark'] },
+      ),
+    ).toBe('Un <mark>huerto</mark> escolar &amp; más');
+  });
 });
 
 describe('sanitizeHighlight', () => {

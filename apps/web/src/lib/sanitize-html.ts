@@ -1,12 +1,21 @@
 import DOMPurify from 'dompurify';
 
+export interface SanitizeOptions {
+  /** Keep only these tags (without attributes): `['mark']` for a search snippet. */
+  onlyTags?: readonly string[];
+}
+
 /**
  * HTML from the server made safe to render (a notification's message, spec §2 popup; a legal
  * text, ADR 0035): scripts, event handlers, styles, forms and `javascript:` links are removed.
  * Links that open elsewhere get `rel="noopener noreferrer"`. Legal texts are also cleaned by the
  * server when written: this is their second lock.
  */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, { onlyTags }: SanitizeOptions = {}): string {
+  if (onlyTags) {
+    // A search snippet (ADR 0038): its highlight tags and text, nothing else, no attributes.
+    return DOMPurify.sanitize(html, { ALLOWED_TAGS: [...onlyTags], ALLOWED_ATTR: [] });
+  }
   const clean = DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],

@@ -145,6 +145,15 @@ export const tfxSearchAnswerSchema = z
   .meta({ id: 'TfxSearchAnswer' });
 export type TfxSearchAnswer = z.infer<typeof tfxSearchAnswerSchema>;
 
+/** `GET /api/tfxes/:id/related`: up to four other published works, the closest first. */
+export const tfxRelatedAnswerSchema = z
+  .object({
+    data: z.array(z.object({ id: z.number().int(), attributes: tfxCardSchema })).max(4),
+    meta: z.object({}),
+  })
+  .meta({ id: 'TfxRelatedAnswer' });
+export type TfxRelatedAnswer = z.infer<typeof tfxRelatedAnswerSchema>;
+
 /**
  * Spec §3 Resource: a resource as `GET /api/resources/:id` answers it (the picture aside).
  * `content` is HTML, cleaned by the server when written.

@@ -122,10 +122,26 @@ export type FacetCount = z.infer<typeof facetCountSchema>;
 /** `GET /api/projects/search`. */
 export const projectSearchAnswerSchema = z
   .object({
-    data: z.array(z.object({ id: z.number().int(), attributes: projectCardSchema })),
+    data: z.array(
+      z.object({
+        id: z.number().int(),
+        attributes: projectCardSchema,
+        snippet: z
+          .string()
+          .nullable()
+          .optional()
+          .describe(
+            'With q: where the description holds the words, HTML with them in <mark> and no other tag (null when it does not)',
+          ),
+      }),
+    ),
     meta: z.object({
       pagination: paginationSchema,
       facets: z.record(z.enum(PROJECT_FACETS), z.array(facetCountSchema)),
+      fallback: z
+        .boolean()
+        .optional()
+        .describe('true when nothing matched the words and similar spellings were searched'),
     }),
   })
   .meta({ id: 'ProjectSearchAnswer' });

@@ -70,6 +70,13 @@ export const tfxes = pgTable(
     search_vector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('public.es', coalesce(title, '')), 'A') || setweight(to_tsvector('public.es', coalesce(summary, '') || ' ' || coalesce(public.text_array_to_string(tags), '')), 'B') || setweight(to_tsvector('public.es', coalesce(document_text, '')), 'C')`,
     ),
+    /**
+     * The same without the PDF's text: small enough to stay in the row, so the search ranks the
+     * works whose title, summary or tags match without reading their documents (ADR 0038).
+     */
+    head_vector: tsvector('head_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('public.es', coalesce(title, '')), 'A') || setweight(to_tsvector('public.es', coalesce(summary, '') || ' ' || coalesce(public.text_array_to_string(tags), '')), 'B')`,
+    ),
     ...publishedAt(),
     ...timestamps(),
   },
@@ -92,6 +99,11 @@ export const tfxes = pgTable(
     index('tfxes_published_idx').on(t.publishedAt),
     index('tfxes_external_idx').on(t.external),
     index('tfxes_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The typo fallback of the search (ADR 0038): similar words in the title and tags.
+    index('tfxes_text_trgm_idx').using(
+      'gin',
+      sql`lower(public.immutable_unaccent(${t.title} || ' ' || coalesce(public.text_array_to_string(${t.tags}), ''))) gin_trgm_ops`,
+    ),
     index('tfxes_tags_idx').using('gin', t.tags),
     check('tfxes_status_check', inList(t.status, THESIS_STAGES)),
     check('tfxes_release_month_format', monthYear(t.release_month)),

@@ -99,6 +99,11 @@ export const projects = pgTable(
     index('projects_published_created_idx').on(t.publishedAt, t.createdAt),
     index('projects_created_idx').on(t.createdAt),
     index('projects_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The typo fallback of the catalogue's search (ADR 0038): similar words in the title and tags.
+    index('projects_text_trgm_idx').using(
+      'gin',
+      sql`lower(public.immutable_unaccent(${t.title} || ' ' || coalesce(public.text_array_to_string(${t.tags}), ''))) gin_trgm_ops`,
+    ),
     index('projects_search_idx').using('gin', t.search_vector),
     index('projects_tags_idx').using('gin', t.tags),
     index('projects_ods_idx').using('gin', t.ods),

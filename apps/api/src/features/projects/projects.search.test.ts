@@ -28,10 +28,11 @@ interface Facet {
   count: number;
 }
 interface SearchBody {
-  data: { id: number; attributes: Record<string, unknown> }[];
+  data: { id: number; attributes: Record<string, unknown>; snippet?: string | null }[];
   meta: {
     pagination: { page: number; pageSize: number; pageCount: number; total: number };
     facets: Record<string, Facet[]>;
+    fallback?: boolean;
   };
   error?: { status: number; name: string; message: string };
 }
@@ -123,6 +124,74 @@ describe('text search', () => {
     expect(titles((await search(`q=educacion%20${word}`)).body)).toEqual([`Biblioteca ${word}`]);
     // LIKE wildcards typed by a person are plain characters.
     expect((await search(`q=%25%20${word}`)).body.data).toEqual([]);
+  });
+
+  it('finds other forms of a word: "proyectos" finds a title that says "proyecto"', async () => {
+    const word = marker();
+    await createProject({ title: `Un proyecto de huerto ${word}`, ...published });
+    await createProject({ title: `Un huerto ${word}`, description: 'Sin más', ...published });
+    expect(titles((await search(`q=proyectos%20${word}`)).body)).toEqual([
+      `Un proyecto de huerto ${word}`,
+    ]);
+  });
+
+  it('ranks by relevance: a word in the title above the same word in the description or objectives', async () => {
+    const word = marker();
+    await createProject({
+      title: `${word} Objetivos`,
+      description: 'Nada',
+      objectives: 'Reducir el consumo de agua en los colegios',
+      ...published,
+    });
+    await createProject({
+      title: `${word} Agua limpia`,
+      description: 'Nada',
+      publishedAt: new Date(Date.now() - 86_400_000),
+      status: 'Publicada',
+    });
+    await createProject({
+      title: `${word} Descripción`,
+      description: 'Agua y barrio',
+      ...published,
+    });
+    const { body } = await search(`q=agua%20${word}&sort=relevance`);
+    expect(body.data.map((p) => p.attributes.title)).toEqual([
+      `${word} Agua limpia`,
+      `${word} Descripción`,
+      `${word} Objetivos`,
+    ]);
+  });
+
+  it('answers a snippet of the description with the words in <mark>, the text escaped', async () => {
+    const word = marker();
+    await createProject({
+      title: `Huerto ${word}`,
+      description: `Un <b>huerto</b> escolar <script>alert(1)</script> con compostaje y ${word}`,
+      ...published,
+    });
+    await createProject({ title: `Sin descripción ${word}`, description: null, ...published });
+    const { body } = await search(`q=compostaje%20${word}`);
+    expect(body.data).toHaveLength(1);
+    const snippet = body.data[0]!.snippet!;
+    expect(snippet).toContain('<mark>compostaje</mark>');
+    expect(snippet).toContain('&lt;script&gt;');
+    expect(snippet).not.toMatch(/<(?!\/?mark>)/);
+    const titleOnly = await search(`q=${word}&sort=title`);
+    const bare = titleOnly.body.data.find((p) => p.attributes.title === `Sin descripción ${word}`);
+    expect(bare!.snippet).toBeNull();
+    // Without q there is no snippet at all.
+    const none = await search('pageSize=1');
+    expect(none.body.data[0]).not.toHaveProperty('snippet');
+    expect(none.body.meta).toMatchObject({ fallback: false });
+  });
+
+  it('searches similar spellings when the words match nothing, and says so', async () => {
+    const word = marker();
+    await createProject({ title: `Comunidad energética ${word}`, ...published });
+    const typo = await search(`q=comunidaz%20${word}`);
+    expect(typo.body.meta).toMatchObject({ fallback: true });
+    expect(titles(typo.body)).toContain(`Comunidad energética ${word}`);
+    expect((await search(`q=comunidad%20${word}`)).body.meta).toMatchObject({ fallback: false });
   });
 
   it('sort=relevance puts the closest title first; sort=title orders by title', async () => {

@@ -4,7 +4,6 @@ import {
   PROJECT_FACETS,
   type ApplicationStatus,
   type CandidateCounts,
-  type FacetCount,
   type MyProject,
   type MyProjectsAnswer,
   type MyProjectsQuery,
@@ -12,12 +11,22 @@ import {
   type ProjectSearchAnswer,
   type ProjectSearchQuery,
 } from '@plataforma/shared';
+import { facetCondition, facetsOf, jsonText } from '../../lib/search-facets';
 import type { AppContext } from '../../context';
 import { applys, projects } from '../../db/schema';
 import { executeRows } from '../../db/statements';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import type { TableSink } from '../../lib/strapi/engine';
+import {
+  anyWordText,
+  highlighted,
+  searchWords,
+  similarWords,
+  symbolWords,
+  trigramText,
+  webQuery,
+} from '../../lib/text-search';
 import { cardAttributes, iso, objectOf, p, type Attributes } from './projects.cards';
 import { projectsPublishedBy } from './projects.people';
 import { PROJECT_UID } from './projects.lifecycles';
@@ -29,8 +38,6 @@ import { PROJECT_UID } from './projects.lifecycles';
  * the generic engine does not.
  */
 
-/** At most this many words of `q` are matched (each must appear). */
-const MAX_QUERY_WORDS = 8;
 /** Applications still waiting for a decision (the "pending" of a publisher's list). */
 const PENDING_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['Enviada', 'En revisión'];
 
@@ -58,26 +65,14 @@ const FACETS = {
 type FacetName = ProjectFacet;
 const FACET_NAMES = PROJECT_FACETS;
 
-type FacetValue = FacetCount['value'];
-type Facets = ProjectSearchAnswer['meta']['facets'];
-
 const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** The searchable text of a project, lower case and without accents. */
+/** The searchable text of a project, lower case and without accents (words typed as symbols). */
 const SEARCH_TEXT = sql`lower(unaccent(${p('title')} || ' ' || coalesce(${p('description')}, '') || ' ' || coalesce(array_to_string(${p('tags')}, ' '), '')))`;
-
-function facetCondition(name: FacetName, values: readonly FacetValue[]): SQL | undefined {
-  if (values.length === 0) return undefined;
-  const facet = FACETS[name];
-  const list = sql`${sql.param([...values])}::${sql.raw(facet.cast)}[]`;
-  return facet.list ? sql`${p(facet.column)} && ${list}` : sql`${p(facet.column)} = ANY(${list})`;
-}
-
-/** The words of `q`, each of which must appear in the title, description or tags. */
-function queryWords(q: string | undefined): string[] {
-  return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS);
-}
+/** What the typo fallback compares, and its trigram index holds (migration 0015): title and tags. */
+const SIMILAR_TEXT = trigramText(
+  sql`${p('title')} || ' ' || coalesce(public.text_array_to_string(${p('tags')}), '')`,
+);
 
 /**
  * `GET /api/projects/search`: published projects (admins: any status, or those of `status`)
@@ -104,9 +99,10 @@ export async function searchProjects(
     // `status` says (Strapi's publicationState=live).
     base.push(ctx.entities.where(PROJECT_UID, actor, 'p', { visible: 'live' }, tables));
   }
-  const words = queryWords(query.q);
-  for (const word of words) {
-    base.push(sql`${SEARCH_TEXT} LIKE lower(unaccent(${likePattern(word)}))`);
+  const words = searchWords(query.q);
+  const hasText = words.length > 0;
+  for (const word of symbolWords(words)) {
+    base.push(sql`strpos(${SEARCH_TEXT}, lower(unaccent(${word}))) > 0`);
   }
   if (query.locality.length > 0) {
     base.push(
@@ -115,12 +111,16 @@ export async function searchProjects(
   }
   const facetFilters = new Map<FacetName, SQL>();
   for (const name of FACET_NAMES) {
-    const condition = facetCondition(name, query[FACETS[name].param]);
+    const condition = facetCondition(
+      FACETS[name],
+      p(FACETS[name].column),
+      query[FACETS[name].param],
+    );
     if (condition) facetFilters.set(name, condition);
   }
   // The projects matching the visibility, text and locality conditions are read once (a
   // materialised CTE, `m`), with a flag per facet filter: the page and the total need every flag,
-  // each facet every flag but its own. The text match (unaccent) is computed once per project.
+  // each facet every flag but its own.
   const flags = [...facetFilters.keys()];
   const flag = (name: FacetName) => sql.raw(`"f_${name}"`);
   const allFlags = andAll(flags.map(flag));
@@ -130,28 +130,46 @@ export async function searchProjects(
     ...new Set([
       ...FACET_NAMES.map((name) => FACETS[name].column),
       'title',
-      'description',
-      'tags',
       'published_at',
       'created_at',
       'application_deadline',
     ]),
   ].map(p);
-  const matching = sql`SELECT ${p('id')} AS "id", ${sql.join(facetColumns, sql`, `)}${sql.join(
+  const ranked = hasText && query.sort === 'relevance';
+  const typed = words.join(' ');
+  const tsQuery = webQuery(typed);
+  const similar = similarWords(words, SIMILAR_TEXT);
+  const matching = (
+    rank: SQL,
+    text: SQL,
+  ) => sql`SELECT ${p('id')} AS "id", ${sql.join(facetColumns, sql`, `)}, ${rank} AS "r"${sql.join(
     [...facetFilters].map(([name, condition]) => sql`, ${condition} AS ${sql.raw(`"f_${name}"`)}`),
     sql``,
   )}
-    FROM ${projects} "p" WHERE ${andAll(base)}`;
+    FROM ${projects} "p" WHERE ${andAll(base)} AND ${text}`;
+  // With words (ADR 0038): the projects holding every word in the Spanish full-text search,
+  // ranked by ts_rank_cd (title > description and tags > objectives); when none does, those whose
+  // title or tags hold similar words (`fallback`), ranked by that similarity.
+  const ctes = hasText
+    ? sql`"hits" AS MATERIALIZED (${matching(
+        ranked ? sql`ts_rank_cd(${p('search_vector')}, ${tsQuery})` : sql`NULL::real`,
+        sql`${p('search_vector')} @@ ${tsQuery}`,
+      )}),
+      "near" AS MATERIALIZED (${matching(
+        ranked ? similar.rank : sql`NULL::real`,
+        sql`NOT EXISTS (SELECT 1 FROM "hits") AND ${similar.match}`,
+      )}),
+      "m" AS (SELECT * FROM "hits" UNION ALL SELECT * FROM "near")`
+    : sql`"m" AS MATERIALIZED (${matching(sql`NULL::real`, TRUE)})`;
 
-  const q = words.join(' ');
   const order =
     query.sort === 'title'
       ? sql`${p('title')} COLLATE es_natural ASC, ${p('id')} ASC`
       : query.sort === 'deadline'
         ? // Open deadlines first, the nearest first; past or missing ones after them.
           sql`(${p('application_deadline')} IS NULL OR ${p('application_deadline')} < current_date) ASC, ${p('application_deadline')} ASC, ${p('id')} DESC`
-        : query.sort === 'relevance' && q
-          ? sql`greatest(similarity(lower(unaccent(${p('title')})), lower(unaccent(${q}))) * 2, word_similarity(lower(unaccent(${q})), ${SEARCH_TEXT})) DESC, coalesce(${p('published_at')}, ${p('created_at')}) DESC, ${p('id')} DESC`
+        : ranked
+          ? sql`${p('r')} DESC, coalesce(${p('published_at')}, ${p('created_at')}) DESC, ${p('id')} DESC`
           : sql`coalesce(${p('published_at')}, ${p('created_at')}) DESC, ${p('id')} DESC`;
 
   const attributes = cardAttributes(actor, tables);
@@ -167,16 +185,21 @@ export async function searchProjects(
       : sql`SELECT ${label} AS "facet", ${value}::text AS "value", count(*)::int AS "count"
             FROM "m" WHERE ${flagsBut(name)} AND ${value} IS NOT NULL GROUP BY ${value}`;
   });
+  // Where the description holds the words: HTML with them in <mark> and nothing else.
+  const snippet = hasText
+    ? sql`, 'snippet', ${highlighted(sql`coalesce(${p('description')}, '')`, webQuery(anyWordText(words)), 'passage')}`
+    : sql``;
   const offset = (query.page - 1) * query.pageSize;
   const [row] = await executeRows(
     ctx.db,
-    sql`WITH "m" AS MATERIALIZED (${matching})
+    sql`WITH ${ctes}
     SELECT
       (SELECT count(*)::int FROM "m" WHERE ${allFlags}) AS "total",
-      (SELECT coalesce(json_agg(json_build_object('id', "p"."id", 'attributes', ${objectOf(attributes)}) ORDER BY "page"."ord"), '[]'::json)::text
+      ${hasText ? sql`NOT EXISTS (SELECT 1 FROM "hits")` : sql`false`} AS "fallback",
+      (SELECT coalesce(json_agg(json_build_object('id', "p"."id", 'attributes', ${objectOf(attributes)}${snippet}) ORDER BY "page"."ord"), '[]'::json)::text
          FROM (SELECT ${p('id')} AS "id", row_number() OVER (ORDER BY ${order}) AS "ord"
                FROM "m" "p" WHERE ${allFlags} ORDER BY ${order}
-               LIMIT ${sql.raw(String(query.pageSize))} OFFSET ${sql.raw(String(offset))}) "page"
+               LIMIT ${query.pageSize} OFFSET ${offset}) "page"
          JOIN ${projects} "p" ON "p"."id" = "page"."id") AS "data",
       (SELECT coalesce(json_agg("f"), '[]'::json)::text
          FROM (${sql.join(facetQueries, sql` UNION ALL `)}) "f") AS "facets"`,
@@ -192,38 +215,17 @@ export async function searchProjects(
         total,
       },
       facets: facetsOf(
+        FACET_NAMES,
+        FACETS,
         JSON.parse(jsonText(row?.facets)) as {
           facet: FacetName;
           value: string;
           count: number;
         }[],
       ),
+      fallback: row?.fallback === true,
     },
   };
-}
-
-/** A JSON column rendered as text by the statement (`::text`). */
-const jsonText = (value: unknown) => (typeof value === 'string' ? value : '[]');
-
-/** Facet rows to `{facet: [{value, count}]}`, typed values, most frequent first. */
-function facetsOf(rows: { facet: FacetName; value: string; count: number }[]): Facets {
-  const facets = Object.fromEntries(FACET_NAMES.map((name) => [name, []])) as unknown as Facets;
-  for (const { facet, value, count } of rows) {
-    const cast = FACETS[facet].cast;
-    const typed: FacetValue =
-      cast === 'int4' ? Number(value) : cast === 'bool' ? value === 'true' : value;
-    facets[facet].push({ value: typed, count });
-  }
-  for (const name of FACET_NAMES) {
-    facets[name].sort(
-      (a, b) =>
-        b.count - a.count ||
-        (typeof a.value === 'number' && typeof b.value === 'number'
-          ? a.value - b.value
-          : String(a.value).localeCompare(String(b.value), 'es')),
-    );
-  }
-  return facets;
 }
 
 /**

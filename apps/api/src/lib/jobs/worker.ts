@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { FileStorage } from '../storage';
 import { JOBS_QUEUED_CHANNEL } from './enqueue';
-import { listenOnChannel } from './listen';
+import { listenOnChannel } from '../../db/listen';
 
 /** Fallback poll: due retries, runs out of leases, and jobs whose notification was missed. */
 const POLL_MS = 5_000;

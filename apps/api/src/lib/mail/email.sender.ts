@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import type { Database } from '../../db/client';
+import { listenOnChannel } from '../../db/listen';
 import { emailOutbox } from '../../db/schema';
 import { EMAIL_QUEUED_CHANNEL } from './outbox';
 
@@ -133,8 +133,9 @@ export class OutboxSender implements EmailSender {
     // A process must be able to exit with the poll scheduled (close() still stops it cleanly).
     this.timer.unref();
     try {
-      this.unlisten = await listenForQueuedEmails(
+      this.unlisten = await listenOnChannel(
         this.db,
+        EMAIL_QUEUED_CHANNEL,
         () => this.wake(),
         (error) => this.log.warn({ err: error }, 'email notifications lost; polling only'),
       );
@@ -314,72 +315,4 @@ function createTransport(smtpUrl: string) {
     disableFileAccess: true,
     disableUrlAccess: true,
   });
-}
-
-interface PgliteLike {
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-}
-
-/**
- * LISTENs on the queued-email channel with the database's own client: PGlite in process, or a
- * dedicated connection next to the node-postgres pool (reconnected after a drop; meanwhile the
- * poll delivers). Answers the function that stops listening.
- */
-async function listenForQueuedEmails(
-  db: Database,
-  onQueued: () => void,
-  onError: (error: unknown) => void,
-): Promise<() => Promise<void>> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return listenOnPostgres(client, onQueued, onError);
-  if (client && typeof (client as Partial<PgliteLike>).listen === 'function') {
-    return (client as PgliteLike).listen(EMAIL_QUEUED_CHANNEL, onQueued);
-  }
-  return async () => undefined;
-}
-
-async function listenOnPostgres(
-  pool: pg.Pool,
-  onQueued: () => void,
-  onError: (error: unknown) => void,
-): Promise<() => Promise<void>> {
-  let closed = false;
-  let current: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    // The pool's own options: same server, database and session settings as every query.
-    const client = new pg.Client(pool.options);
-    const fail = (error: unknown) => {
-      client.removeAllListeners('error');
-      client.on('error', () => undefined);
-      void client.end().catch(() => undefined);
-      if (closed) return;
-      if (current === client) onError(error);
-      current = undefined;
-      retry = setTimeout(() => void connect(), POLL_MS);
-      retry.unref();
-    };
-    client.on('error', fail);
-    client.on('notification', () => onQueued());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${EMAIL_QUEUED_CHANNEL}`);
-      if (closed) {
-        await client.end();
-        return;
-      }
-      current = client;
-      // Emails committed while nobody listened are found by this round.
-      onQueued();
-    } catch (error) {
-      fail(error);
-    }
-  };
-  await connect();
-  return async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    await current?.end().catch(() => undefined);
-    current = undefined;
-  };
 }

@@ -119,6 +119,8 @@ export interface ProjectCardData {
   applicationDeadline: string | null;
   saved: boolean;
   applied: boolean;
+  /** Where a text search found its words in the description: HTML with them in <mark>. */
+  snippet?: string | null;
 }
 
 export interface SearchResult {

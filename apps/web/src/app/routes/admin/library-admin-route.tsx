@@ -1,7 +1,7 @@
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { SectionTabs } from '../../../components/ui/section-tabs';
 import { ImportWorks } from '../../../features/library-admin/components/import-works';
 import { ReviewList } from '../../../features/library-admin/components/review-list';
-import { cn } from '../../../lib/cn';
 
 const SECTIONS = [
   { to: 'pendientes', label: 'Pendientes de revisión' },
@@ -25,27 +25,7 @@ export function LibraryAdminLayout() {
           publique o los rechace. También se importan los trabajos externos.
         </p>
       </div>
-      <nav aria-label="Secciones de la biblioteca" className="border-b border-slate-300">
-        <ul className="-mb-px flex flex-wrap gap-x-1">
-          {SECTIONS.map(({ to, label }) => (
-            <li key={to} className="shrink-0">
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    'block rounded-t-lg border-b-3 px-2.5 py-2.5 text-sm font-semibold sm:px-4',
-                    isActive
-                      ? 'border-main text-slate-950'
-                      : 'border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-950',
-                  )
-                }
-              >
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label="Secciones de la biblioteca" sections={SECTIONS} />
       <Outlet />
     </div>
   );

@@ -1,5 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
-import { cn } from '../../../lib/cn';
+import { Outlet } from 'react-router';
+import { SectionTabs } from '../../../components/ui/section-tabs';
 
 const SECTIONS = [
   { to: 'marca', label: 'Marca' },
@@ -27,27 +27,7 @@ export function SettingsLayout() {
           envía la plataforma. Los cambios se ven en toda la plataforma en cuanto se guardan.
         </p>
       </div>
-      <nav aria-label="Secciones de ajustes" className="border-b border-slate-300">
-        <ul className="-mb-px flex flex-wrap gap-x-1">
-          {SECTIONS.map(({ to, label }) => (
-            <li key={to} className="shrink-0">
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    'block rounded-t-lg border-b-3 px-2.5 py-2.5 text-sm font-semibold sm:px-4',
-                    isActive
-                      ? 'border-main text-slate-950'
-                      : 'border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-950',
-                  )
-                }
-              >
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label="Secciones de ajustes" sections={SECTIONS} />
       <Outlet />
     </div>
   );

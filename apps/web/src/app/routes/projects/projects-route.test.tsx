@@ -65,6 +65,32 @@ describe('/projects for a visitor', () => {
     expect(screen.queryByRole('group', { name: 'Estado' })).toBeNull();
   });
 
+  it('shows where a text search found its words, with only the <mark> of the snippet kept', async () => {
+    stubCatalogueApi({
+      'GET /api/projects/search': () =>
+        jsonResponse(
+          searchAnswer([
+            {
+              ...searchEntry(1, 'Huertos escolares'),
+              snippet:
+                'Un <mark>huerto</mark> en el patio <img src="x" onerror="alert(1)"><b>del colegio</b>',
+            },
+            { ...searchEntry(2, 'Radio comunitaria'), snippet: null },
+          ]),
+        ),
+    });
+    renderApp('/projects?q=huerto');
+    const card = (await screen.findByRole('link', { name: 'Huertos escolares' })).closest(
+      'article',
+    )!;
+    const highlight = within(card).getByText('huerto', { selector: 'mark' });
+    expect(highlight.parentElement!.innerHTML).toBe(
+      'Un <mark>huerto</mark> en el patio del colegio',
+    );
+    const other = screen.getByRole('link', { name: 'Radio comunitaria' }).closest('article')!;
+    expect(other.querySelector('mark')).toBeNull();
+  });
+
   it('ticking a facet puts it in the URL (page back to 1), searches again, and Back undoes it', async () => {
     const calls = stubCatalogueApi({
       'GET /api/projects/search': () =>

@@ -19,7 +19,10 @@ export async function searchProjects(
     facets[name] = counts.map(({ value, count }) => ({ value: String(value), count }));
   }
   return {
-    projects: answer.data.map(({ id, attributes }) => toProjectCard(id, attributes)),
+    projects: answer.data.map(({ id, attributes, snippet }) => ({
+      ...toProjectCard(id, attributes),
+      snippet: snippet ?? null,
+    })),
     pagination: answer.meta.pagination ?? {
       page: 1,
       pageSize: answer.data.length,

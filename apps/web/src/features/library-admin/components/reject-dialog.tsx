@@ -1,12 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Alert } from '../../../components/ui/form';
-
-/** How long a reason may be (the author reads it in an email and in their communications). */
-export const REASON_MAX_LENGTH = 2000;
-/** The error of an empty reason, as the project workflow's rejection says it. */
-export const REASON_REQUIRED = 'Indica el motivo del rechazo';
+import { REASON_REQUIRED, ReasonField } from '../../../components/ui/reason-field';
 
 interface RejectDialogProps {
   /** The work being rejected; null closes the dialog. */
@@ -29,7 +25,6 @@ export function RejectDialog({
   onConfirm,
   onClose,
 }: RejectDialogProps) {
-  const id = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
@@ -61,31 +56,15 @@ export function RejectDialog({
           onConfirm(reason.trim());
         }}
       >
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-            Motivo del rechazo
-          </label>
-          <textarea
-            id={id}
-            ref={reasonRef}
-            rows={5}
-            maxLength={REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (event.target.value.trim()) setReasonError(undefined);
-            }}
-            aria-required="true"
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${id}-error` : undefined}
-            className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
-          />
-          {reasonError ? (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-              {reasonError}
-            </p>
-          ) : null}
-        </div>
+        <ReasonField
+          ref={reasonRef}
+          value={reason}
+          error={reasonError}
+          onChange={(value) => {
+            setReason(value);
+            if (value.trim()) setReasonError(undefined);
+          }}
+        />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={close}>

@@ -3,11 +3,10 @@ import type { ProjectStatus } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { Alert } from '../../../components/ui/form';
+import { REASON_REQUIRED, ReasonField } from '../../../components/ui/reason-field';
 import { showToast } from '../../../components/ui/toast';
 import { useUpdateProjectStatus } from '../../../entities/project/api/update-project-status';
 import { adminActionsFor, type AdminAction } from '../utils/project-facts';
-
-const REASON_MAX_LENGTH = 2000;
 
 /**
  * The workflow actions an admin has on a project's page (Validar, Rechazar, Publicar, Terminar,
@@ -26,7 +25,6 @@ export function AdminActions({
   status: ProjectStatus;
 }) {
   const headingId = useId();
-  const reasonId = useId();
   const update = useUpdateProjectStatus();
   const [action, setAction] = useState<AdminAction | null>(null);
   const [reason, setReason] = useState('');
@@ -68,7 +66,7 @@ export function AdminActions({
   function confirm() {
     if (!action) return;
     if (action.needsReason && !reason.trim()) {
-      setReasonError('Indica el motivo del rechazo');
+      setReasonError(REASON_REQUIRED);
       reasonRef.current?.focus();
       return;
     }
@@ -132,35 +130,15 @@ export function AdminActions({
           }}
         >
           {action?.needsReason ? (
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={reasonId} className="text-sm font-semibold text-slate-900">
-                Motivo del rechazo
-              </label>
-              <textarea
-                id={reasonId}
-                ref={reasonRef}
-                rows={5}
-                maxLength={REASON_MAX_LENGTH}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  if (event.target.value.trim()) setReasonError(undefined);
-                }}
-                aria-required="true"
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-                className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
-              />
-              {reasonError ? (
-                <p
-                  id={`${reasonId}-error`}
-                  role="alert"
-                  className="text-sm font-medium text-red-700"
-                >
-                  {reasonError}
-                </p>
-              ) : null}
-            </div>
+            <ReasonField
+              ref={reasonRef}
+              value={reason}
+              error={reasonError}
+              onChange={(value) => {
+                setReason(value);
+                if (value.trim()) setReasonError(undefined);
+              }}
+            />
           ) : null}
           {update.isError ? <Alert tone="error">{update.error.message}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-2">

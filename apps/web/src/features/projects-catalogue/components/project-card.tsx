@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ProjectCardData } from '../../../entities/project/types';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { formatDate, placeLabel } from '../utils/project-facts';
 import { Badge, ProjectStatusBadge } from './badges';
 import { OdsTiles } from '../../../components/ui/ods-tiles';
@@ -30,8 +31,8 @@ interface ProjectCardProps {
 }
 
 /**
- * One project of the catalogue: the title (the link to its page), who publishes it, type and
- * place, the deadline, the ODS with their names, the "Inscrito" badge and, for students, the save
+ * One project of the catalogue: the title (the link to its page), who publishes it, where a text
+ * search found its words in the description, type and place, the deadline, the ODS with their names, the "Inscrito" badge and, for students, the save
  * button, which is the one sign of a saved project (ADR 0035).
  */
 export function ProjectCard({
@@ -65,6 +66,16 @@ export function ProjectCard({
         </Link>
       </Heading>
       {publisher ? <p className="text-sm font-medium text-slate-800">{publisher}</p> : null}
+      {project.snippet ? (
+        // Where the search found its words in the description (ADR 0038); the server escapes the
+        // text and the sanitiser keeps only the <mark> tags.
+        <p
+          className="text-sm text-slate-700 [&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:font-semibold [&_mark]:text-slate-900"
+          dangerouslySetInnerHTML={{
+            __html: sanitizeHtml(project.snippet, { onlyTags: ['mark'] }),
+          }}
+        />
+      ) : null}
       <dl className="flex flex-col gap-1 text-sm text-slate-700">
         <Fact label="Tipo" value={project.type} />
         <Fact label="Lugar" value={place} />

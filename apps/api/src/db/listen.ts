@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from '../../db/client';
+import type { Database } from './client';
 
 /** How long to wait before connecting again after the listening connection dropped. */
 const RECONNECT_MS = 5_000;
@@ -12,7 +12,7 @@ interface PgliteLike {
  * LISTENs on a channel with the database's own client: PGlite in process, or a dedicated
  * connection next to the node-postgres pool (connected again after a drop; meanwhile the caller's
  * poll does the work, and `onNotify` is called once reconnected, for what was missed). Answers the
- * function that stops listening. The same mechanism as the email sender's (lib/mail/email.sender.ts).
+ * function that stops listening. The email sender and the job worker wake on it.
  */
 export async function listenOnChannel(
   db: Database,

@@ -65,7 +65,10 @@ function NavGroup({ group, currentHref }: { group: MenuGroup; currentHref: strin
         <ChevronDownIcon className="size-4 transition-transform in-data-open:rotate-180" />
       </PopoverButton>
       {/* Placed with CSS: Headless UI's `anchor` would move it to a portal outside the landmark. */}
-      <PopoverPanel transition className={cn(PANEL, 'absolute top-full left-0 mt-2 w-max max-w-xs')}>
+      <PopoverPanel
+        transition
+        className={cn(PANEL, 'absolute top-full left-0 mt-2 w-max max-w-xs')}
+      >
         <ul>
           {group.links.map((link) => (
             <li key={link.id}>

@@ -252,6 +252,12 @@ describe('the final-work library, from the upload to the reader', () => {
           body: JSON.stringify({ data: { favorites_resources: { disconnect: savedResourceIds } } }),
         });
       }
+      const left = await api<{ data: Entry[] }>(
+        baseUrl,
+        admin,
+        `/api/tfxes?filters[student][id][$eq]=${studentId}&publicationState=preview`,
+      );
+      expect(left.data, 'the demo student has no work again').toEqual([]);
     }
   });
 
@@ -323,7 +329,7 @@ describe('the final-work library, from the upload to the reader', () => {
     for (const width of [1280, 1024, 360]) {
       await page.setViewportSize({ width, height: 800 });
       await page.evaluate(() => document.fonts.ready);
-      await expect.poll(() => headerProblems(page), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(() => headerProblems(page), { timeout: 10_000 }).toEqual([]);
       await page.locator('header').screenshot({
         path: join(SCREENSHOTS, `library-admin-header-${width}.png`),
       });
@@ -336,7 +342,7 @@ describe('the final-work library, from the upload to the reader', () => {
     await toasts(page).getByText(`Has publicado «${TITLE}».`, { exact: false }).waitFor();
     await publish.waitFor({ state: 'detached' });
 
-    const email = await waitForEmail(DEMO.student, new RegExp(`ya está publicado`));
+    const email = await waitForEmail(DEMO.student, /ya está publicado/, 30_000);
     expect(email.subject).toBe(`Tu trabajo «${TITLE}» ya está publicado`);
     const entries = await api<{ data: Entry[] }>(
       baseUrl,
@@ -402,6 +408,8 @@ describe('the final-work library, from the upload to the reader', () => {
     await nav.getByRole('link', { name: 'Biblioteca de trabajos finales' }).click();
     await page.waitForURL(`${baseUrl}/tfx`);
     await page.getByRole('heading', { level: 1, name: 'Biblioteca de trabajos finales' }).waitFor();
+    await page.getByRole('region', { name: 'Resultados' }).getByRole('article').first().waitFor();
+    await inspect(page, 'library');
 
     await page.getByRole('searchbox', { name: 'Buscar trabajos' }).fill(PDF_WORD);
     await page.keyboard.press('Enter');

@@ -97,11 +97,6 @@ const ON_EXISTING_OPTIONS: { value: ImportOnExisting; label: string; description
 ];
 
 /** The preview's or the result's rows in a table: row, work, what happens, problems. */
-/** A column's name shown in the cell where the rows are blocks (phones). */
-function CellLabel({ children }: { children: string }) {
-  return <span className="sm:hidden">{children} </span>;
-}
-
 function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblems: boolean }) {
   const rows = onlyProblems
     ? result.rows.filter((row) => row.errors.length > 0 || row.action === 'invalid')
@@ -142,11 +137,11 @@ function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblem
             const action = ACTION_LABELS[row.action];
             return (
               <tr key={row.row} className="align-top max-sm:block max-sm:py-2">
+                {/* On a phone the column's name goes before the value (drawn by CSS only there). */}
                 <th
                   scope="row"
-                  className="px-3 py-2 font-semibold text-slate-900 max-sm:block max-sm:py-1"
+                  className="px-3 py-2 font-semibold text-slate-900 max-sm:block max-sm:py-1 max-sm:before:content-['Fila_']"
                 >
-                  <CellLabel>Fila</CellLabel>
                   {row.row}
                 </th>
                 <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1">
@@ -162,8 +157,7 @@ function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblem
                     {result.written ? action.written : action.preview}
                   </span>
                 </td>
-                <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1">
-                  <CellLabel>Problemas:</CellLabel>
+                <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1 max-sm:before:content-['Problemas:_']">
                   {row.errors.length === 0 ? (
                     <span className="text-slate-600">Ninguno</span>
                   ) : (

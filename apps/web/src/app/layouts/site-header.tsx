@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
@@ -14,10 +14,17 @@ import { EntryMenu, ProfileMenu } from '../../features/navigation/components/acc
 import { DesktopNav } from '../../features/navigation/components/desktop-nav';
 import { ActionIcon } from '../../features/navigation/components/icons';
 import { MobileMenu } from '../../features/navigation/components/mobile-menu';
+import { useHeaderFit } from '../../features/navigation/hooks/use-header-fit';
 import type { MenuAudience, MenuModel, MenuUser } from '../../features/navigation/types';
 import { buildMenu } from '../../features/navigation/utils/build-menu';
 import { findCurrentHref } from '../../features/navigation/utils/current-link';
 import { usePermissions } from '../../features/permissions/api/get-permissions';
+
+/**
+ * A desktop part while the bar does not fit: out of the flow and invisible (so neither seen, read
+ * out nor focused), at its natural width, so it is measured again as the window grows.
+ */
+const OFFSTAGE = 'lg:pointer-events-none lg:invisible lg:absolute lg:top-0 lg:right-0 lg:w-max';
 
 interface SiteHeaderProps {
   /**
@@ -50,6 +57,11 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
   const currentHref = findCurrentHref(allHrefs(model), location);
   const user = session.user ? toMenuUser(session.user) : null;
   const { account, action } = model;
+  // From `lg` the desktop bar shows when it fits beside the logo (the name giving way first);
+  // otherwise the side menu does.
+  const rowRef = useRef<HTMLDivElement>(null);
+  const nameRef = useRef<HTMLSpanElement>(null);
+  const { barFits, showName } = useHeaderFit(rowRef, nameRef);
 
   // Spec §2, §4: after an explicit logout the user stays on the login page. The session is cleared
   // and rendered first (a private page then asks for the login with itself as the target); the
@@ -65,17 +77,18 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
         <HomeLink
           projectName={branding.projectName}
           logoUrl={branding.logoUrl}
-          hasWideMenu={model.entries.length > 0 || action !== null}
+          nameRef={nameRef}
+          showName={showName}
         />
-        <div className="flex flex-1 items-center justify-end gap-2">
+        <div ref={rowRef} className="flex flex-1 items-center justify-end gap-2 lg:min-w-0">
           <DesktopNav
             entries={model.entries}
             currentHref={currentHref}
-            className="hidden lg:block"
+            className={cn('hidden shrink-0 lg:block', !barFits && OFFSTAGE)}
           />
           {action && (
             // A wrapper hides it: the button's own inline-flex would win over `hidden`.
-            <div className="hidden lg:block">
+            <div className={cn('hidden shrink-0 lg:block', !barFits && OFFSTAGE)}>
               <ButtonLink
                 to={action.href}
                 aria-current={action.href === currentHref ? 'page' : undefined}
@@ -87,13 +100,18 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
             </div>
           )}
           {model.showNotificationBell && notificationBell && (
-            <div data-slot="notification-bell" className="flex items-center">
+            <div data-slot="notification-bell" className="flex shrink-0 items-center">
               {notificationBell}
             </div>
           )}
           {account.kind === 'visitor' && (
             // Spec §2: visitors get "Entrar" at every width, phones included.
-            <EntryMenu label={account.label} links={account.links} currentHref={currentHref} />
+            <EntryMenu
+              label={account.label}
+              links={account.links}
+              currentHref={currentHref}
+              className="shrink-0"
+            />
           )}
           {account.kind === 'member' && user && (
             <ProfileMenu
@@ -102,7 +120,7 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
               logoutLabel={account.logoutLabel}
               onLogout={signOut}
               currentHref={currentHref}
-              className="hidden lg:block"
+              className={cn('hidden shrink-0 lg:block', !barFits && OFFSTAGE)}
             />
           )}
           <MobileMenu
@@ -110,7 +128,7 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
             user={user}
             currentHref={currentHref}
             onLogout={signOut}
-            className="lg:hidden"
+            className={cn('shrink-0', barFits && 'lg:hidden')}
           />
         </div>
       </div>
@@ -121,17 +139,20 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
 /**
  * The logo and the project name, together the link home. Spec §1, §3: the header shows the
  * branding's `logoUrl` when there is one, otherwise the menu logo (which is also the favicon),
- * otherwise a mark made of the project name's initials. Next to a menu, between the `lg` and `xl`
- * widths the name is only read out (the logo shows), so the menu fits on one line.
+ * otherwise a mark made of the project name's initials. Where a desktop menu needs its room, the
+ * name is only read out (the logo shows), so the menu fits on one line.
  */
 function HomeLink({
   projectName,
   logoUrl,
-  hasWideMenu,
+  nameRef,
+  showName,
 }: {
   projectName: string;
   logoUrl: string | null;
-  hasWideMenu: boolean;
+  nameRef: RefObject<HTMLSpanElement | null>;
+  /** False where the desktop bar needs the name's room (use-header-fit.ts). */
+  showName: boolean;
 }) {
   const menuLogo = useMenuLogo();
   // A logo that does not load must not leave a broken-image icon in the header: the next one in
@@ -146,7 +167,12 @@ function HomeLink({
   const isFullLogo = logo !== undefined && logo === brandLogo;
 
   return (
-    <Link to="/" className="group flex min-w-0 items-center gap-3 rounded-md text-slate-900">
+    // On a phone the name wraps or gives way to the buttons; beside a desktop bar the logo and the
+    // name keep their size (the bar gives way to the side menu when they do not fit together).
+    <Link
+      to="/"
+      className="group flex min-w-0 items-center gap-3 rounded-md text-slate-900 lg:shrink-0"
+    >
       {logo ? (
         // The project name next to it is the link text, so the logo itself is decorative.
         <img
@@ -168,14 +194,15 @@ function HomeLink({
         </span>
       )}
       <span
+        ref={nameRef}
         className={cn(
           // Two lines rather than a name cut after a few letters where the header is narrow (the
           // admin's long bar). On a phone a logo stands for it alone, the name still being the
           // link's text for screen readers.
-          'line-clamp-2 text-base leading-tight font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg sm:leading-snug',
+          'line-clamp-2 text-base leading-tight font-bold tracking-tight decoration-main decoration-2 underline-offset-4 group-hover:underline sm:text-lg sm:leading-snug lg:max-w-48',
           isFullLogo && 'sr-only',
           logo && 'max-sm:sr-only',
-          hasWideMenu && 'lg:max-xl:sr-only',
+          !showName && 'lg:sr-only',
         )}
       >
         {projectName}

@@ -21,9 +21,11 @@ interface ProfileEntry {
 
 /** The profile lookup of spec §7 for each profile type, populated with what the header needs. */
 const LOOKUPS = {
-  student: { path: '/api/students', populate: ['university', 'tfxs'] },
-  teacher: { path: '/api/teachers', populate: ['university'] },
-  coordinator: { path: '/api/coordinators', populate: ['organization'] },
+  // `preview`: a pending or rejected work is hers too (spec §2: "Subir mi proyecto" only while
+  // she has no work), and the populated works follow the lookup's publication state.
+  student: { path: '/api/students', populate: ['university', 'tfxs'], preview: true },
+  teacher: { path: '/api/teachers', populate: ['university'], preview: false },
+  coordinator: { path: '/api/coordinators', populate: ['organization'], preview: false },
 } as const;
 
 function named(ref: Related<{ name: string }> | undefined): NamedRef | null {
@@ -52,6 +54,7 @@ export async function getUserDetails(
   if (!lookup) return empty;
   const params = new URLSearchParams({ 'filters[user][id][$eq]': String(user.id) });
   lookup.populate.forEach((name, index) => params.set(`populate[${index}]`, name));
+  if (lookup.preview) params.set('publicationState', 'preview');
   const answer = await apiRequest<{ data: ProfileEntry[] }>(`${lookup.path}?${params}`, { signal });
   const entry = answer.data[0];
   if (!entry) return empty;

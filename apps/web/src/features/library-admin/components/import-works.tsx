@@ -102,7 +102,8 @@ function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblem
     ? result.rows.filter((row) => row.errors.length > 0 || row.action === 'invalid')
     : result.rows;
   return (
-    // A narrow screen scrolls the table sideways: the scrolling box takes the focus, so the
+    // On a phone each row is a block with its labels (four columns do not fit 360 px); from `sm`
+    // a table that a narrow window scrolls sideways: the scrolling box takes the focus, so the
     // keyboard scrolls it too, and says what it holds.
     <div
       role="region"
@@ -110,12 +111,12 @@ function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblem
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200"
     >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[36rem]">
         <caption className="sr-only">
           {result.written ? 'Resultado de la importación' : 'Vista previa de la importación'}, fila
           a fila
         </caption>
-        <thead className="bg-slate-50 text-slate-900">
+        <thead className="bg-slate-50 text-slate-900 max-sm:sr-only">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold">
               Fila
@@ -131,16 +132,22 @@ function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblem
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
+        <tbody className="divide-y divide-slate-200 max-sm:block">
           {rows.map((row) => {
             const action = ACTION_LABELS[row.action];
             return (
-              <tr key={row.row} className="align-top">
-                <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+              <tr key={row.row} className="align-top max-sm:block max-sm:py-2">
+                {/* On a phone the column's name goes before the value (drawn by CSS only there). */}
+                <th
+                  scope="row"
+                  className="px-3 py-2 font-semibold text-slate-900 max-sm:block max-sm:py-1 max-sm:before:content-['Fila_']"
+                >
                   {row.row}
                 </th>
-                <td className="px-3 py-2 text-slate-800">{row.label || '—'}</td>
-                <td className="px-3 py-2">
+                <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1">
+                  {row.label || '—'}
+                </td>
+                <td className="px-3 py-2 max-sm:block max-sm:py-1">
                   <span
                     className={cn(
                       'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
@@ -150,7 +157,7 @@ function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblem
                     {result.written ? action.written : action.preview}
                   </span>
                 </td>
-                <td className="px-3 py-2 text-slate-800">
+                <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1 max-sm:before:content-['Problemas:_']">
                   {row.errors.length === 0 ? (
                     <span className="text-slate-600">Ninguno</span>
                   ) : (

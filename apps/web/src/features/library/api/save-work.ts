@@ -24,16 +24,20 @@ export async function saveWork({ id, data }: SaveWorkInput): Promise<{ id: numbe
 
 /**
  * Sends the work; then the student's works, the library and the session's details (the header
- * offers "Subir mi proyecto" only to a student without a work) are read again.
+ * offers "Subir mi proyecto" only to a student without a work) are read again. `onSaved` runs
+ * here, not in `mutate`'s callbacks: the works read again swap the form for the sent work, and
+ * the callbacks of a form that is gone never run.
  */
-export function useSaveWork() {
+export function useSaveWork(onSaved?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveWork,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      onSaved?.();
+      return Promise.all([
         invalidateResource(queryClient, 'tfxes'),
         queryClient.invalidateQueries({ queryKey: ['session'] }),
-      ]).then(() => undefined),
+      ]).then(() => undefined);
+    },
   });
 }

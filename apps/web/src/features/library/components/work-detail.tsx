@@ -164,8 +164,10 @@ export function WorkDetail({
           </h2>
           {file ? (
             <a href={downloadPath(work.id)} className={buttonClasses('primary')}>
-              Descargar PDF
-              <span className="sr-only">: {a.title}</span> ({formatSize(file.size)})
+              {/* One text: the button's flex gap would split its words from the size. */}
+              <span>
+                Descargar PDF<span className="sr-only">: {a.title}</span> ({formatSize(file.size)})
+              </span>
             </a>
           ) : null}
         </div>

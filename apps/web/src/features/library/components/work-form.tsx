@@ -28,7 +28,7 @@ interface WorkFormProps {
  * or rejected one is corrected in place and goes (back) to review.
  */
 export function WorkForm({ degreeName, work, onSent }: WorkFormProps) {
-  const save = useSaveWork();
+  const save = useSaveWork(onSent);
   const items = useMemo(() => buildWorkItems({ degreeName }), [degreeName]);
   const initialValues = useMemo(() => (work ? toWorkValues(work) : undefined), [work]);
   return (
@@ -43,7 +43,7 @@ export function WorkForm({ degreeName, work, onSent }: WorkFormProps) {
         onSubmit={(values) => {
           const data = toWorkPayload(values);
           if (!data || save.isPending) return;
-          save.mutate({ id: work?.id, data }, { onSuccess: onSent });
+          save.mutate({ id: work?.id, data });
         }}
       />
     </div>

@@ -4,11 +4,15 @@ import type { MenuEntry, MenuGroup } from '../types';
 import { ChevronDownIcon } from './icons';
 import { MenuAnchor } from './menu-anchor';
 
-/** Text links of the header bar. The current page gets a bar in the brand colour under it. */
+/**
+ * Text links of the header bar. The current page gets a bar in the brand colour under it. Tight
+ * enough for the admin's seven entries beside a logo at 1280 px (the header falls back to the side
+ * menu where they do not fit).
+ */
 export const BAR_ITEM =
-  'relative inline-flex items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
+  'relative inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
 const CURRENT_BAR =
-  'text-slate-900 after:absolute after:inset-x-2.5 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-main';
+  'text-slate-900 after:absolute after:inset-x-2 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-main';
 
 /** Items of a popover or dropdown list. */
 export const PANEL_ITEM =
@@ -33,7 +37,7 @@ export function DesktopNav({ entries, currentHref, className }: DesktopNavProps)
   if (entries.length === 0) return null;
   return (
     <PopoverGroup as="nav" aria-label="Menú principal" className={className}>
-      <ul className="flex items-center gap-1">
+      <ul className="flex items-center gap-0.5">
         {entries.map((entry) => (
           <li key={entry.id}>
             {entry.kind === 'link' ? (
@@ -61,7 +65,10 @@ function NavGroup({ group, currentHref }: { group: MenuGroup; currentHref: strin
         <ChevronDownIcon className="size-4 transition-transform in-data-open:rotate-180" />
       </PopoverButton>
       {/* Placed with CSS: Headless UI's `anchor` would move it to a portal outside the landmark. */}
-      <PopoverPanel transition className={cn(PANEL, 'absolute top-full left-0 mt-2')}>
+      <PopoverPanel
+        transition
+        className={cn(PANEL, 'absolute top-full left-0 mt-2 w-max max-w-xs')}
+      >
         <ul>
           {group.links.map((link) => (
             <li key={link.id}>

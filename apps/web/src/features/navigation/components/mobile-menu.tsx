@@ -63,7 +63,8 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
   );
 
   return (
-    <div className={className}>
+    // Left out when the header measures whether its desktop bar fits (hooks/use-header-fit.ts).
+    <div className={className} data-header-fallback="">
       <button
         type="button"
         onClick={() => setOpenOnKey(location.key)}

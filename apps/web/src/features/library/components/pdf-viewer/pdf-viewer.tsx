@@ -216,9 +216,13 @@ export default function PdfViewer({ url, title, onFailedHint }: PdfViewerProps) 
           </button>
         </div>
       </div>
+      {/* Scrolled with the keyboard too when the page is taller or, zoomed in, wider than it. */}
       <div
         ref={frameRef}
-        className="max-h-[80vh] overflow-auto rounded-lg border border-slate-300 bg-slate-100"
+        tabIndex={0}
+        role="group"
+        aria-label={pages > 0 ? `Página ${page} de ${pages}` : 'Página del documento'}
+        className="max-h-[80vh] overflow-auto rounded-lg border border-slate-300 bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-main"
       >
         <div className="pdf-page relative mx-auto w-fit bg-white shadow" style={pageStyle}>
           <canvas ref={canvasRef} aria-hidden="true" className="block" />

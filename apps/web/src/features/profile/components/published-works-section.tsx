@@ -39,7 +39,7 @@ function OwnWork({ work }: { work: TfxRecord }) {
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h4 className="min-w-0 flex-1 text-base font-semibold text-balance text-slate-900">
+        <h4 className="min-w-48 flex-1 text-base font-semibold text-balance text-slate-900">
           {a.title}
         </h4>
         <div className="flex flex-wrap gap-2">

@@ -8,6 +8,7 @@ import {
 import type { TfxRecord } from '../../../entities/tfx/types';
 import { localOptions } from '../../../forms/engine/local-options';
 import { parseMonth } from '../../../forms/engine/month';
+import { choice, choices, list, text } from '../../../forms/engine/form-values';
 import type { FormItem, FormValue, FormValues } from '../../../forms/types';
 
 /** Only PDFs here: the library shows and indexes PDFs (spec §5 list, narrowed; ADR 0040). */
@@ -124,29 +125,6 @@ export function buildWorkItems({ degreeName }: { degreeName: string | null }): F
         'Acepto que mi trabajo se publique en la biblioteca, con mi titulación y mi universidad, cuando el equipo de la plataforma lo haya revisado',
     },
   ];
-}
-
-const text = (value: FormValue): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-
-const list = (value: FormValue): string[] =>
-  Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
-
-/** A single choice, "Otra" replaced by the text it revealed. */
-function choice(value: FormValue, otherText: FormValue): string | null {
-  if (value === OTHER_OPTION) return text(otherText);
-  return text(value);
-}
-
-/** A list of choices, "Otra" replaced by the text it revealed (comma-separated: several). */
-function choices(value: FormValue, otherText: FormValue): string[] {
-  const chosen = list(value).filter((entry) => entry !== OTHER_OPTION);
-  if (!list(value).includes(OTHER_OPTION)) return chosen;
-  const extra = (text(otherText) ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '' && !chosen.includes(entry));
-  return [...chosen, ...extra];
 }
 
 function fileId(value: FormValue): number | null {

@@ -8,6 +8,7 @@ import {
   PROVINCES,
   STUDY_AREAS,
 } from '@plataforma/shared';
+import { choice, choices, list, text } from '../../../forms/engine/form-values';
 import type { FormValue, FormValues } from '../../../forms/types';
 import type { ProjectAttributes, ProjectPayload } from '../../../entities/project/types';
 import { NO, PROJECT_TAGS, REMOTE, YES } from './project-items';
@@ -22,29 +23,6 @@ const TEXT_FIELDS = [
   'requirements',
   'working_method',
 ] as const;
-
-const text = (value: FormValue): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-
-const list = (value: FormValue): string[] =>
-  Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
-
-/** A single choice, "Otra" replaced by the text it revealed. */
-function choice(value: FormValue, otherText: FormValue): string | null {
-  if (value === OTHER_OPTION) return text(otherText);
-  return text(value);
-}
-
-/** A list of choices, "Otra" replaced by the text it revealed (comma-separated: several). */
-function choices(value: FormValue, otherText: FormValue): string[] {
-  const chosen = list(value).filter((entry) => entry !== OTHER_OPTION);
-  if (!list(value).includes(OTHER_OPTION)) return chosen;
-  const extra = (text(otherText) ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '' && !chosen.includes(entry));
-  return [...chosen, ...extra];
-}
 
 const yesNo = (value: FormValue): boolean => value === YES;
 

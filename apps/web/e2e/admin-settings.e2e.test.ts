@@ -139,13 +139,16 @@ describe('admin settings (/admin/ajustes)', () => {
         page.evaluate(
           () => window.getSelection()?.anchorNode?.parentElement?.closest('p')?.textContent ?? '',
         );
+      // Once the kept versions have arrived (their list re-renders the form) and nothing loads.
+      await panel.getByText(`Vigente: versión ${version}.`).waitFor();
+      await page.waitForLoadState('networkidle');
       await expect
         .poll(async () => {
           await lastParagraph.click();
+          await page.keyboard.press('End');
           return caretIsInLastParagraph();
         })
         .toContain('Para cualquier duda');
-      await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await panel.getByRole('button', { name: 'Título de apartado' }).click();
       await expect

@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { FieldMessages } from './form';
@@ -270,6 +270,27 @@ function Toolbar({ editor, labelId }: { editor: Editor; labelId: string }) {
   );
 }
 
+/** One set of extensions for every editor: options that keep their identity (see below). */
+const EXTENSIONS = [
+  StarterKit.configure({
+    // The page's title is its h1: the text has sections (h2) and sub-sections (h3).
+    heading: { levels: [2, 3] },
+    code: false,
+    codeBlock: false,
+    strike: false,
+    underline: false,
+    // No empty paragraph kept after the last line: the text ends where the admin stopped.
+    trailingNode: false,
+    link: {
+      openOnClick: false,
+      autolink: true,
+      // The server drops target and rel; the pages decide how links open.
+      HTMLAttributes: { target: null, rel: null },
+      protocols: ['mailto', 'tel'],
+    },
+  }),
+];
+
 /**
  * A rich text field on Tiptap (ADR 0035): section titles, subtitles, bold, italics, lists and
  * links, with a toolbar of buttons that say whether the selection has each format (aria-pressed)
@@ -306,37 +327,21 @@ export function RichTextEditor({
       error ? 'border-red-700' : 'border-slate-400',
     ),
   };
+  // The error and its description change after the editor exists: its attributes follow. The
+  // options keep their identity between renders otherwise: Tiptap applies changed options
+  // (setOptions) on every render, which writes the editor's selection back into the page and can
+  // undo a click that the editor has not read yet (the caret jumped to the start of the text).
+  const attributesKey = JSON.stringify(attributes);
+  const editorProps = useMemo(
+    () => ({ attributes: JSON.parse(attributesKey) as Record<string, string> }),
+    [attributesKey],
+  );
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        // The page's title is its h1: the text has sections (h2) and sub-sections (h3).
-        heading: { levels: [2, 3] },
-        code: false,
-        codeBlock: false,
-        strike: false,
-        underline: false,
-        // No empty paragraph kept after the last line: the text ends where the admin stopped.
-        trailingNode: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          // The server drops target and rel; the pages decide how links open.
-          HTMLAttributes: { target: null, rel: null },
-          protocols: ['mailto', 'tel'],
-        },
-      }),
-    ],
+    extensions: EXTENSIONS,
     content: initialValue,
     onUpdate: ({ editor: changed }) => onChangeRef.current(changed.getHTML()),
-    editorProps: { attributes },
+    editorProps,
   });
-  // The error and its description change after the editor exists: its attributes follow.
-  const attributesKey = JSON.stringify(attributes);
-  useEffect(() => {
-    editor.setOptions({
-      editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> },
-    });
-  }, [editor, attributesKey]);
 
   return (
     <div className="flex flex-col gap-1.5">

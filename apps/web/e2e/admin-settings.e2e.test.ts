@@ -135,9 +135,17 @@ describe('admin settings (/admin/ajustes)', () => {
       // before typing: a click that lands while the editor is still settling leaves it at the
       // start of the text, and what follows would be typed there.
       const lastParagraph = editor.getByText('Para cualquier duda', { exact: false });
+      // Where the editor itself has the caret (ProseMirror's state, which Enter acts on; Tiptap
+      // keeps the editor on its element): the page's selection can be ahead of it for a moment
+      // on a loaded machine, and a key pressed then goes where the editor still thinks it is.
       const caretIsInLastParagraph = () =>
-        page.evaluate(
-          () => window.getSelection()?.anchorNode?.parentElement?.closest('p')?.textContent ?? '',
+        editor.evaluate(
+          (element) =>
+            (
+              element as HTMLElement & {
+                editor?: { state: { selection: { $head: { parent: { textContent: string } } } } };
+              }
+            ).editor?.state.selection.$head.parent.textContent ?? '',
         );
       // Once the kept versions have arrived (their list re-renders the form) and nothing loads.
       await panel.getByText(`Vigente: versión ${version}.`).waitFor();

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Where `npm run dev --workspace apps/api` listens; the dev server forwards these paths to it. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -49,10 +50,25 @@ function pdfjsAssets(): Plugin {
 export default defineConfig({
   // Pinned so the build works from any working directory (the API serves apps/web/dist).
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), pdfjsAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pdfjsAssets(),
+    // ADR 0056: every text asset is compressed once at build time (.br and .gz beside it) and the
+    // API sends the variant the browser accepts, so no request pays for compression.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|css|js|mjs|json|svg|xml|txt|wasm|bcmap|pfb|ttf|icc)$/,
+      exclude: /\.vite\//,
+      threshold: 1024,
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The bundle budget (scripts/check-bundle-budget.mjs, ADR 0056) reads which chunks each
+    // route needs from the manifest.
+    manifest: true,
   },
   server: {
     proxy: {

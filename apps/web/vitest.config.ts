@@ -11,5 +11,8 @@ export default defineProject({
     // Each test stubs fetch; restoring between tests keeps them independent.
     unstubGlobals: true,
     restoreMocks: true,
+    // Many tests render the whole app in jsdom; on a busy two-core CI machine one can take more
+    // than vitest's default 5 s without anything being wrong.
+    testTimeout: 20_000,
   },
 });

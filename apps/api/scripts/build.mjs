@@ -1,5 +1,6 @@
-// Bundles the API into dist/server.js (workspace packages inlined, node_modules external) and copies
-// the SQL migrations beside it, so `node dist/server.js` runs without TypeScript tooling.
+// Bundles the API into dist/server.js (workspace packages inlined, node_modules external), with the
+// PDF reader's worker thread beside it (dist/pdf-text.worker.js), and copies the SQL migrations,
+// so `node dist/server.js` runs without TypeScript tooling.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -10,6 +11,8 @@ await build({
     server: new URL('src/server.ts', root).pathname,
     'migrate-cli': new URL('src/db/migrate-cli.ts', root).pathname,
     'seed-cli': new URL('src/seed/seed-cli.ts', root).pathname,
+    // The PDF reader's worker thread (ADR 0042): pdf-text.ts loads it from beside the bundle.
+    'pdf-text.worker': new URL('src/features/library/pdf-text.worker.ts', root).pathname,
   },
   outdir: new URL('dist', root).pathname,
   bundle: true,

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
-import { errorHandler, sendError } from './plugins/error-handler';
+import { clientErrorHandler, errorHandler, sendError } from './plugins/error-handler';
+import { serverTimeouts, slowClients } from './plugins/slow-clients';
 import { parseQueryString } from './lib/strapi/query-string';
 import { healthRoutes } from './features/health/health.routes';
 import { createRegistry } from './content-types';
@@ -14,6 +16,8 @@ import { contentRoutes } from './lib/strapi/routes';
 import { actor } from './plugins/actor';
 import { security } from './plugins/security';
 import { responseCache } from './plugins/response-cache';
+import { metrics } from './plugins/metrics';
+import { OneLinePerRequest, requestId, requestLog } from './plugins/request-log';
 import type { ChangeFeed } from './db/change-feed';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -24,6 +28,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { validatorCompiler } from './lib/validation';
 import { mailPlugin } from './lib/mail/mail.plugin';
 import { communicationRoutes } from './features/communications/communication.routes';
+import { communicationCenterRoutes } from './features/communications/communication-center.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { uploadPlugin } from './features/upload/upload.plugin';
 import { usersRoutes } from './features/users/users.routes';
@@ -39,12 +44,23 @@ import { registerCatalogueLifecycles } from './features/catalogue/catalogue.life
 import { projectsRoutes } from './features/projects/projects.routes';
 import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
 import { registerResourceLifecycles } from './features/library/resources.lifecycles';
+import { registerCommunicationCenterLifecycles } from './features/communications/communication-center.lifecycles';
 import { libraryVisitsRoutes } from './features/library/library.visits.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { registerLibraryLifecycles } from './features/library/library.lifecycles';
-import { extractTfxTextJob } from './features/library/library.jobs';
+import { extractTfxTextJob, sweepLibraryVisitsJob } from './features/library/library.jobs';
+import { privateReadsPlugin } from './features/privacy/private-reads';
+import { removeStoredFilesJob } from './features/privacy/privacy.jobs';
+import { privacyRoutes } from './features/privacy/privacy.routes';
 import { jobsPlugin } from './lib/jobs/jobs.plugin';
 import { libraryRoutes } from './features/library/library.routes';
+import { registerAnnouncementLifecycles } from './features/announcements/announcements.lifecycles';
+import { announcementsRoutes } from './features/announcements/announcements.routes';
+import { sendAnnouncementJob } from './features/announcements/announcements.jobs';
+import { peopleImportJob } from './features/imports/people-import.jobs';
+import { NO_WHATSAPP_PROVIDER } from './features/announcements/whatsapp';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { seoRoutes } from './features/seo/seo.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +102,13 @@ export async function buildApp({
         ? { loggerInstance: logger }
         : { logger: { level: config.logLevel } }),
     bodyLimit: BODY_LIMIT_BYTES,
+    ...serverTimeouts(config.timeouts),
+    // One line per request instead of Fastify's two (plugins/request-log.ts).
+    logController: new OneLinePerRequest(),
+    requestIdHeader: false,
+    genReqId: requestId,
+    // Requests Node's parser refuses (an oversized head) answer in the Strapi envelope too.
+    clientErrorHandler,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     // Behind a proxy the client address comes from X-Forwarded-For only when configured to trust it.
     trustProxy:
@@ -99,7 +122,18 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(responseCache, { feed: changeFeed });
+  // ADR 0056: answers over 1 KB are compressed (Brotli, else gzip) by Accept-Encoding; registered
+  // before every route so its hooks reach them all. The built web's files come precompressed and
+  // pass through. Request bodies are not inflated: the body limit must bound what we read.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+  await app.register(responseCache, { feed: changeFeed, answers: config.responseCache });
+  // Before the routes: its onResponse hook measures every one of them (ADR 0057).
+  await app.register(metrics);
+  await app.register(requestLog);
   const entities = new EntityService(createRegistry(), db, {
     onWrite: (tables) => tables.forEach((table) => app.responseCache.invalidate(table)),
   });
@@ -111,19 +145,34 @@ export async function buildApp({
   registerCatalogueLifecycles(app);
   registerLegalLifecycles(app);
   registerResourceLifecycles(app);
+  registerCommunicationCenterLifecycles(app);
   registerLibraryLifecycles(app);
+  registerAnnouncementLifecycles(app);
 
   await app.register(openApiPlugin);
   await app.register(errorHandler);
+  await app.register(slowClients);
   await app.register(security);
   await app.register(actor);
+  await app.register(privateReadsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(mailPlugin);
   await app.register(outboxRoutes);
   await app.register(communicationRoutes);
+  await app.register(communicationCenterRoutes);
   await app.register(uploadPlugin);
-  await app.register(jobsPlugin, { definitions: [extractTfxTextJob] });
+  await app.register(jobsPlugin, {
+    definitions: [
+      extractTfxTextJob,
+      sweepLibraryVisitsJob,
+      // No WhatsApp provider is reachable: the channel is an extension point (ADR 0045).
+      sendAnnouncementJob({ entities, config, whatsapp: NO_WHATSAPP_PROVIDER }),
+      peopleImportJob({ config }),
+      removeStoredFilesJob,
+    ],
+  });
+  await app.register(privacyRoutes);
   await app.register(usersRoutes);
   await app.register(profilesRoutes);
   await app.register(questionnaireRoutes);
@@ -135,8 +184,11 @@ export async function buildApp({
   await app.register(libraryVisitsRoutes);
   await app.register(importsRoutes);
   await app.register(libraryRoutes);
+  await app.register(announcementsRoutes);
+  await app.register(reportsRoutes);
   await app.register(contentRoutes, { entities });
   await app.register(docsRoutes);
+  await app.register(seoRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -157,7 +209,11 @@ export async function buildApp({
       root: webDir(config),
       wildcard: false,
       index: ['index.html'],
-      // Built assets carry a content hash in their name; cache them for a year.
+      // The build writes .br and .gz beside each text asset (vite.config.ts): send the one the
+      // browser accepts, with Vary: Accept-Encoding.
+      preCompressed: true,
+      // Built assets carry a content hash in their name; cache them for a year. Everything else
+      // (the HTML shell, favicon, pdf.js data) is revalidated.
       cacheControl: false,
       setHeaders(reply, path) {
         void reply.header(

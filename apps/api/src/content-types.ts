@@ -19,11 +19,13 @@ import { projectProgressType, projectType } from './features/projects/projects.c
 import { applyType } from './features/applications/applications.content-types';
 import { resourceType, tfxType } from './features/library/library.content-types';
 import { communicationCenterType } from './features/communications/communications.content-types';
+import { announcementType } from './features/announcements/announcements.content-types';
 import {
   brandingSaasType,
   brandingType,
   featurePermissionType,
   footerSectionType,
+  teacherSettingType,
 } from './features/site/site.content-types';
 import { questionnaireAnswerType } from './features/questionnaire/questionnaire.content-types';
 import { bannerType } from './features/banners/banners.content-types';
@@ -59,10 +61,12 @@ export function createRegistry(): Registry {
     tfxType,
     resourceType,
     communicationCenterType,
+    announcementType,
     brandingType,
     brandingSaasType,
     featurePermissionType,
     footerSectionType,
+    teacherSettingType,
     questionnaireAnswerType,
     bannerType,
     legalTextType,

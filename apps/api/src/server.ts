@@ -3,12 +3,13 @@ import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import type { ChangeFeed } from './db/change-feed';
-import { buildApp } from './app';
+import type * as Demo from './seed/demo';
 import { ConfigError, loadConfig } from './config/env';
-import { openDatabase } from './db/client';
+import { describeDatabase, openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
+import { isConnectionFailure } from './db/failures';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
-import { createStorage } from './lib/storage';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoDataIfEmpty } from './seed/demo';
+import { serveClusterMetrics } from './lib/metrics/cluster';
 
 /**
  * Process entry: configuration, database (migrated; demo data on a new embedded database), listen,
@@ -22,25 +23,34 @@ async function main() {
     pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pgdata'),
     poolSize: config.dbPoolSize,
   });
+  // The app and the demo data are loaded once the database is held: a second process on the
+  // same embedded folder is refused in a moment, not after loading everything (ADR 0053).
+  const [{ buildApp }, { createStorage }, demo] = await Promise.all([
+    import('./app'),
+    import('./lib/storage'),
+    import('./seed/demo'),
+  ]);
   let changeFeed: ChangeFeed | undefined;
   try {
+    if (config.databaseUrl)
+      await waitForDatabase(database, describeDatabase(config.databaseUrl), log);
     await migrateDatabase(database);
     // The embedded database is for trying the platform: it always starts with demo data.
     if (database.kind === 'pglite' || config.demoData) {
       // The works' PDFs go where uploads go (ADR 0039).
       const storage = createStorage(config);
       try {
-        const seeded = await seedDemoDataIfEmpty(database.db, log, storage);
+        const seeded = await demo.seedDemoDataIfEmpty(database.db, log, storage);
         if (seeded) log.info('demo data loaded');
       } finally {
         storage.close?.();
       }
     }
-    if (config.responseCache) {
-      changeFeed = await database.openChangeFeed((err) =>
-        log.error({ err }, 'change feed lost; cache off until it reconnects'),
-      );
-    }
+    // Opened even with RESPONSE_CACHE=off: the accounts of bearer tokens are still kept until
+    // the users table changes (plugins/actor.ts).
+    changeFeed = await database.openChangeFeed((err) =>
+      log.error({ err }, 'change feed lost; cache off until it reconnects'),
+    );
   } catch (error) {
     log.fatal({ err: error }, 'could not prepare the database');
     await database.close();
@@ -64,10 +74,49 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const isFirstProcess = cluster.isPrimary || cluster.worker?.id === 1;
   if ((database.kind === 'pglite' || config.demoData) && isFirstProcess)
-    printDemoAccounts(config.publicUrl);
+    printDemoAccounts(config.publicUrl, demo);
 }
 
-function printDemoAccounts(url: string) {
+/**
+ * A process started before its database (a machine booting, an orchestrator starting both)
+ * waits for it: one line says what it waits for, then it tries again with backoff, up to every
+ * 5 s, for as long as it takes (ADR 0053). Any other failure (a wrong password, a database that
+ * does not exist) is not waited for.
+ */
+async function waitForDatabase(database: DatabaseHandle, target: string, log: pino.Logger) {
+  let delay = 250;
+  let said = false;
+  for (;;) {
+    try {
+      await pingDatabase(database.db);
+      if (said) log.info(`database ${target} is reachable`);
+      return;
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      if (!said) {
+        log.warn(
+          `waiting for the database at ${target} (${reasonOf(error)}); retrying until it answers`,
+        );
+        said = true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 5_000);
+    }
+  }
+}
+
+function reasonOf(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause !== undefined) current = current.cause;
+  if (current instanceof AggregateError && current.errors[0] !== undefined)
+    current = current.errors[0];
+  const code = (current as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return current instanceof Error ? current.message : String(current);
+}
+
+function printDemoAccounts(url: string, demo: typeof Demo) {
+  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = demo;
   const lines = [
     '',
     `  Plataforma lista en ${url}`,
@@ -87,6 +136,8 @@ function start() {
   const workers = Number(process.env.API_WORKERS ?? '1');
   if (!cluster.isPrimary || !(workers > 1)) return main();
   let stopping = false;
+  // A scrape of /metrics reaches one worker, which asks here for the sum of all (ADR 0057).
+  serveClusterMetrics();
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code) => {
     if (!stopping && code !== 0) {
@@ -107,7 +158,7 @@ function start() {
 }
 
 start().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

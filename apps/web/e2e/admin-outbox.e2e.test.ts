@@ -44,7 +44,9 @@ describe('admin outbox (/admin/ajustes/correo)', () => {
     await signInAs(browser.context, browser.baseUrl, DEMO.admin);
     const { page } = browser;
     await page.goto('/');
-    await page.getByRole('link', { name: 'Correo saliente' }).first().click();
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    await nav.getByRole('button', { name: 'Comunicaciones' }).click();
+    await nav.getByRole('link', { name: 'Correo saliente' }).click();
     await page.waitForURL('**/admin/ajustes/correo');
     await page.getByRole('heading', { level: 2, name: 'Correo saliente' }).waitFor();
 

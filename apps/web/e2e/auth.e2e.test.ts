@@ -147,8 +147,11 @@ describe('sign-in screens', () => {
       expect(days).toBeLessThanOrEqual(30.01);
       expect(token!.sameSite).toBe('Lax');
       expect(cookies.find((c) => c.name === 'rememberMe')?.value).toBe('true');
+      // The API's refresh cookie (ADR 0055): out of scripts' reach, sent only to /auth.
       const refresh = cookies.find((c) => c.name === 'refreshToken');
       expect(refresh!.expires).toBeGreaterThan(Date.now() / 1000 + 29.9 * DAY_SECONDS);
+      expect(refresh).toMatchObject({ httpOnly: true, path: '/auth', sameSite: 'Strict' });
+      expect(await page.evaluate(() => document.cookie)).not.toContain('refreshToken');
     });
 
     it('when not ticked, the token cookie is a session cookie', async () => {

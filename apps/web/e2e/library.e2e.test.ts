@@ -335,7 +335,7 @@ describe('the final-work library, from the upload to the reader', () => {
       });
     }
     await page.setViewportSize(DESKTOP);
-    await nav.getByRole('link', { name: 'Correo saliente' }).waitFor();
+    await nav.getByRole('button', { name: 'Comunicaciones' }).waitFor();
 
     await inspect(page, 'admin-review-pending');
     await publish.click();

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, useBrowser } from './support/browser';
-import { DEMO, apiSignIn, currentPrivacyVersion, signInAs, type SignedIn } from './support/session';
+import {
+  DEMO,
+  apiSignIn,
+  currentPrivacyVersion,
+  sessionCookies,
+  signInAs,
+  type SignedIn,
+} from './support/session';
 
 /**
  * The page frame for people who have just arrived (ADR 0033): a student without a university, a
@@ -101,10 +108,7 @@ async function registerConfirmed(
 }
 
 async function withSession(page: Page, baseUrl: string, session: SignedIn) {
-  await page.context().addCookies([
-    { name: 'token', value: session.jwt, url: baseUrl, sameSite: 'Lax' },
-    { name: 'refreshToken', value: session.refreshToken, url: baseUrl, sameSite: 'Lax' },
-  ]);
+  await page.context().addCookies(sessionCookies(baseUrl, session));
 }
 
 async function settle(page: Page) {

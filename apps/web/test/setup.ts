@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { BRANDING_MEMORY_KEY } from '../src/features/branding/utils/branding-memory';
+
+// `findBy…` and `waitFor` wait up to 4 s rather than 1 s: whole-app renders in jsdom are slow on a
+// busy CI machine, and a wait only lasts long when the test is failing anyway.
+configure({ asyncUtilTimeout: 4_000 });
 
 // jsdom has no scrolling; the router's ScrollRestoration calls it on navigation.
 window.scrollTo = () => {};

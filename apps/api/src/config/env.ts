@@ -37,6 +37,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Proxy hops to trust for X-Forwarded-For (0: none, the socket address is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Seconds a client has to send a request's headers (ADR 0053). */
+  HEADERS_TIMEOUT: z.coerce.number().positive().max(600).default(30),
+  /** Seconds a request body may send nothing before it is cut with 408. */
+  BODY_IDLE_TIMEOUT: z.coerce.number().positive().max(600).default(30),
+  /** Slowest upload speed served, in KB/s: a body's whole budget is BODY_IDLE_TIMEOUT + size / rate. */
+  BODY_MIN_RATE: z.coerce.number().positive().max(1_000_000).default(50),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -44,6 +50,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  /** Bearer token of GET /metrics; unset: no metrics are kept and /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional(),
 });
 
 export interface AppConfig {
@@ -75,6 +83,10 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Proxy hops whose X-Forwarded-For is trusted. */
   trustProxy: number;
+  /** Slow clients (ADR 0053): headers in time, bodies that keep moving and end within budget. */
+  timeouts: { headersMs: number; bodyIdleMs: number; bodyMinBytesPerSecond: number };
+  /** Token a Prometheus scraper sends to GET /metrics; undefined turns metrics off (ADR 0057). */
+  metricsToken: string | undefined;
   storage:
     | { kind: 'local' }
     | {
@@ -151,6 +163,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     corsOrigins,
     trustProxy: env.TRUST_PROXY,
+    timeouts: {
+      headersMs: Math.round(env.HEADERS_TIMEOUT * 1000),
+      bodyIdleMs: Math.round(env.BODY_IDLE_TIMEOUT * 1000),
+      bodyMinBytesPerSecond: env.BODY_MIN_RATE * 1024,
+    },
+    metricsToken: env.METRICS_TOKEN,
     storage:
       env.STORAGE === 's3'
         ? {

@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
+import { setGenericPlanPool } from './statements';
+import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -52,10 +54,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ? join(dir) : undefined, {
-    extensions: { pg_trgm, unaccent },
-    parsers: TYPE_PARSERS,
-  });
+  // One process per folder: a second one would serve its own copy and lose writes (ADR 0053).
+  const unlock = dir ? lockDataDir(dir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir ? join(dir) : undefined, {
+      extensions: { pg_trgm, unaccent },
+      parsers: TYPE_PARSERS,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // Timestamps come back as text in the session time zone: keep it UTC everywhere.
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -65,8 +75,37 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     // PGlite is a single connection inside this process: there is nobody to race with.
     withMigrationLock: (fn) => fn(),
     openChangeFeed: () => pgliteChangeFeed(client),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
+}
+
+/**
+ * A request waits at most this long for a connection (a server that does not answer, a full
+ * pool): then it fails, and is answered 503 (db/failures.ts), instead of hanging.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A connection lent out by the pool has no 'error' listener of its own: when the server ends it
+ * between two statements (pg_terminate_backend, a restart, a failover), node-postgres emits
+ * "Connection terminated unexpectedly" on it, and an 'error' nobody listens to ends the process.
+ * The statement in flight fails by itself (and its request is answered 503); the event is only
+ * noted here, and the pool discards the connection when it comes back (ADR 0053).
+ */
+function keepAliveOnLostConnections(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+}
+
+/** The server and database of a connection string, without its credentials (for logs). */
+export function describeDatabase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -75,11 +114,24 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     max: poolSize,
     // Recycled now and then, which also frees the statements prepared on each (statements.ts).
     maxUses: 20_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Timestamps come back as text in the session time zone: keep it UTC everywhere.
     options: '-c TimeZone=UTC',
   });
   // A connection that dies while idle must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  keepAliveOnLostConnections(pool);
+  // The few statements planned once for any parameters have their own sessions (statements.ts).
+  const genericPool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, Math.ceil(poolSize / 2)),
+    maxUses: 20_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: '-c TimeZone=UTC -c plan_cache_mode=force_generic_plan',
+  });
+  genericPool.on('error', () => undefined);
+  keepAliveOnLostConnections(genericPool);
+  setGenericPlanPool(pool, genericPool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -95,7 +147,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       }
     },
     openChangeFeed: (onError) => postgresChangeFeed(url, onError),
-    close: () => pool.end(),
+    close: () => Promise.all([pool.end(), genericPool.end()]).then(() => undefined),
   };
 }
 

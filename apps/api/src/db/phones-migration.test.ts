@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase } from '../../test/helpers/db';
 import { createOrganization, createUser } from '../../test/helpers/factories';
 import { MIGRATIONS_DIR } from './migrate';
@@ -17,6 +17,11 @@ async function runPhoneMigration() {
 }
 
 describe('migration 0010: stored phones in international form', () => {
+  // The worker's database is made and migrated on first use: in the hook's time, not the test's.
+  beforeAll(async () => {
+    await getTestDatabase();
+  });
+
   it('normalises Spanish 9-digit numbers to +34, drops separators, turns 00 into + and leaves the rest', async () => {
     const cases: [string | null, string | null][] = [
       ['612 345 678', '+34612345678'],

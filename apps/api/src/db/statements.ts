@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client';
 
@@ -43,13 +43,40 @@ export class StatementNames {
 const names = new StatementNames();
 
 /**
+ * Per pool, its companion whose sessions plan every prepared statement once, generically
+ * (`plan_cache_mode = force_generic_plan`). For statements written so that their parameters
+ * never change the best plan (the library search, ADR 0043), PostgreSQL would otherwise plan
+ * them again on each of their first five runs per connection, for about ten milliseconds.
+ */
+const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();
+
+export function setGenericPlanPool(pool: pg.Pool, generic: pg.Pool): void {
+  genericPlanPools.set(pool, generic);
+}
+
+/** The generic-plan companion of a pool, if it has one (its use is reported by GET /metrics). */
+export function genericPlanPoolOf(pool: pg.Pool): pg.Pool | undefined {
+  return genericPlanPools.get(pool);
+}
+
+export interface ExecuteOptions {
+  /** Plan the statement once for any parameters (see genericPlanPools). */
+  plan?: 'generic';
+}
+
+/**
  * Runs a statement and answers its rows. On PostgreSQL through the pool (not inside a transaction),
  * frequent statements run as named prepared statements; otherwise through Drizzle.
  */
-export async function executeRows(db: Executor, query: SQL): Promise<Row[]> {
-  const client = (db as { $client?: unknown }).$client;
+export async function executeRows(
+  db: Executor,
+  query: SQL,
+  options: ExecuteOptions = {},
+): Promise<Row[]> {
+  const pool = (db as { $client?: unknown }).$client;
   // Inside a transaction the statement must use the transaction's connection, never the pool.
-  if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+  if (pool instanceof pg.Pool && !(db instanceof PgTransaction)) {
+    const client = (options.plan === 'generic' && genericPlanPools.get(pool)) || pool;
     const { sql: text, params } = dialect.sqlToQuery(query);
     const name = names.nameFor(text);
     const result = await client.query<Row>(
@@ -59,4 +86,57 @@ export async function executeRows(db: Executor, query: SQL): Promise<Row[]> {
   }
   const result: unknown = await db.execute(query);
   return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * Inserts many rows with one parameter: the rows as JSON, read by `jsonb_populate_recordset`
+ * into the table's own row type. Building a multi-row `INSERT ... VALUES` costs the query builder
+ * work per value (hundreds of rows of a dozen columns: most of a batch's time in a people import);
+ * this costs one `JSON.stringify`. Every row must set the same columns (a key left out would be
+ * NULL rather than the column's default, so different keys are refused).
+ * Dates become ISO strings and objects JSON, as their columns read them. Answers the `returning`
+ * columns (database names) of each row inserted, in order.
+ */
+export async function insertJsonRows<T extends PgTable>(
+  db: Executor,
+  table: T,
+  rows: readonly Partial<T['$inferInsert']>[],
+  returning: readonly (keyof T['$inferSelect'] & string)[] = [],
+): Promise<Row[]> {
+  const first = rows[0];
+  if (!first) return [];
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = Object.keys(first).filter(
+    (key) => (first as Record<string, unknown>)[key] !== undefined,
+  );
+  const names = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`insertJsonRows: ${getTableName(table)} has no column ${key}`);
+    return column.name;
+  });
+  const records = rows.map((row) => {
+    const defined = Object.keys(row).filter(
+      (key) => (row as Record<string, unknown>)[key] !== undefined,
+    );
+    if (defined.length !== keys.length || defined.some((key) => !keys.includes(key))) {
+      // A missing key would be NULL, not the column's default: rows must set the same columns.
+      throw new Error(`insertJsonRows: rows of ${getTableName(table)} set different columns`);
+    }
+    const record: Record<string, unknown> = {};
+    keys.forEach((key, i) => {
+      record[names[i]!] = (row as Record<string, unknown>)[key] ?? null;
+    });
+    return record;
+  });
+  const list = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const back = returning.map((key) => sql.identifier(columns[key]!.name));
+  return executeRows(
+    db,
+    sql`INSERT INTO ${table} (${list})
+      SELECT ${list} FROM jsonb_populate_recordset(NULL::${table}, ${JSON.stringify(records)}::jsonb)
+      ${back.length > 0 ? sql`RETURNING ${sql.join(back, sql`, `)}` : sql``}`,
+  );
 }

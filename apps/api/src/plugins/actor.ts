@@ -41,7 +41,7 @@ interface Account {
  */
 async function loadAccount(app: FastifyInstance, id: number): Promise<Account | undefined> {
   const key = `account ${id}`;
-  const cached = app.responseCache.get(key);
+  const cached = app.responseCache.get(key, 'account');
   if (cached !== undefined) return JSON.parse(cached) as Account;
   const before = app.responseCache.snapshot();
   const [row] = await app.db

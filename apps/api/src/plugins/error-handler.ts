@@ -1,6 +1,13 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import {
+  RETRY_AFTER_CONFLICT_S,
+  RETRY_AFTER_CONNECTION_S,
+  isConnectionFailure,
+  isRetryableTransactionFailure,
+} from '../db/failures';
 
 interface StrapiErrorBody {
   data: null;
@@ -62,6 +69,18 @@ export function toAppError(error: unknown): AppError {
     if (typeof cause.column === 'string') details.column = cause.column;
     return new AppError('VALIDATION', PG_INPUT_ERRORS[cause.code] as string, details);
   }
+  // The database went away, or a write still lost its race after its retries (ADR 0053): the
+  // request may succeed later, so 503 with Retry-After rather than a 500.
+  if (isConnectionFailure(error)) {
+    return new AppError('UNAVAILABLE', 'Service Unavailable', {
+      retryAfter: RETRY_AFTER_CONNECTION_S,
+    });
+  }
+  if (isRetryableTransactionFailure(error)) {
+    return new AppError('UNAVAILABLE', 'Service Unavailable', {
+      retryAfter: RETRY_AFTER_CONFLICT_S,
+    });
+  }
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -90,7 +109,32 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL', 'Internal Server Error');
 }
 
+/** Charsets a JSON body may declare: JSON is UTF-8 (RFC 8259); anything else is not read. */
+const JSON_CHARSETS = new Set(['utf-8', 'utf8']);
+
+/** A JSON body declaring another charset, which would otherwise be decoded as UTF-8 regardless. */
+function declaresForeignCharset(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const [mediaType = '', ...parameters] = contentType.split(';');
+  const type = mediaType.trim().toLowerCase();
+  if (type !== 'application/json' && !type.endsWith('+json')) return false;
+  return parameters.some((parameter) => {
+    const [name = '', value = ''] = parameter.split('=');
+    return (
+      name.trim().toLowerCase() === 'charset' &&
+      !JSON_CHARSETS.has(value.trim().replace(/^"|"$/g, '').toLowerCase())
+    );
+  });
+}
+
 async function errorHandlerPlugin(app: FastifyInstance) {
+  // Where Fastify checks the content type: the same 415 as a body that is not JSON at all.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (declaresForeignCharset(request.headers['content-type'])) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    }
+    return payload;
+  });
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -100,15 +144,52 @@ async function errorHandlerPlugin(app: FastifyInstance) {
 }
 
 /**
- * Answers an error in the Strapi envelope, with `Retry-After` on a 429 and `Content-Language`
+ * Answers an error in the Strapi envelope, with `Retry-After` on a 429 or 503 and `Content-Language`
  * saying whether the message may be shown to a person as it is (ADR 0032).
  */
 export function sendError(reply: FastifyReply, appError: AppError): FastifyReply {
-  if (appError.code === 'RATE_LIMITED' && typeof appError.details.retryAfter === 'number') {
+  if (
+    (appError.code === 'RATE_LIMITED' || appError.code === 'UNAVAILABLE') &&
+    typeof appError.details.retryAfter === 'number'
+  ) {
     void reply.header('retry-after', String(appError.details.retryAfter));
   }
   void reply.header('content-language', appError.language);
   return reply.status(appError.status).send(errorBody(appError));
 }
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses some requests before Fastify sees
+ * them (a request head beyond the header size limit: 431, a timeout: 408, bytes that are not
+ * HTTP: 400). They are answered in the same envelope as every other error, then the connection
+ * is closed, as Node and Fastify do.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('HEADERS_TOO_LARGE', 'Request header fields too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('REQUEST_TIMEOUT', 'Request timeout')
+        : new AppError('BAD_REQUEST', 'Bad Request');
+  const body = JSON.stringify(errorBody(appError));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_TEXT[appError.status] ?? 'Error'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Language: ${appError.language}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -182,3 +182,36 @@ describe('answer cache', () => {
     expect(a.headers['x-cache']).toBeUndefined();
   });
 });
+
+describe('with RESPONSE_CACHE=off', () => {
+  it('answers are never kept, while a token’s account still is, and a block still reaches it', async () => {
+    const handle = await getTestDatabase();
+    const feed = await handle.openChangeFeed(() => undefined);
+    const app = await buildApp({
+      config: { ...TEST_CONFIG, responseCache: false },
+      db: handle.db,
+      changeFeed: feed,
+      logger: false,
+    });
+    try {
+      await app.ready();
+      const university = await createUniversity();
+      const url = `/api/universities/${university.id}`;
+      for (let i = 0; i < 3; i += 1) expect((await get(app, url)).cache).toBe('off');
+      expect(app.responseCache.size).toBe(0);
+
+      const user = await createUser({ profileType: 'admin' });
+      const headers = bearer(app, user.id);
+      const status = async () =>
+        (await app.inject({ method: 'GET', url: '/api/permissions/status', headers })).statusCode;
+      expect(await status()).toBe(200);
+      // The account is kept: the only entry of the cache.
+      expect(app.responseCache.size).toBe(1);
+      await handle.db.update(users).set({ blocked: true }).where(eq(users.id, user.id));
+      expect(await eventually(status, (s) => s === 401)).toBe(401);
+    } finally {
+      await app.close();
+      await feed.close();
+    }
+  });
+});

@@ -9,9 +9,10 @@ import { ResponseCache } from '../lib/cache/response-cache';
  */
 async function responseCachePlugin(
   app: FastifyInstance,
-  options: { feed?: ChangeFeed | undefined },
+  options: { feed?: ChangeFeed | undefined; answers?: boolean },
 ) {
   const cache = new ResponseCache(options.feed);
+  cache.keepsAnswers = options.answers ?? true;
   options.feed?.subscribe({
     onChange: (table) => cache.invalidate(table),
     onReset: () => cache.reset(),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -33,6 +33,17 @@ async function securityPlugin(app: FastifyInstance) {
       : false,
   });
 
+  // An answer to someone who showed who they are may be theirs alone (their account, their
+  // applications): no browser or proxy keeps it, so it never reaches the next person on a shared
+  // computer (ADR 0052). Routes that decide their own caching (public uploads) keep theirs, and
+  // visitors' answers are left as they are.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && carriesCredentials(request)) {
+      void reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
   // Only the configured origins may call the API from a browser; the web app is same-origin.
   const allowed = new Set(app.config.corsOrigins);
   await app.register(cors, {
@@ -42,6 +53,16 @@ async function securityPlugin(app: FastifyInstance) {
     credentials: false,
     maxAge: 600,
   });
+}
+
+/**
+ * A bearer token, or the web's session cookie: the API reads only the first (ADR 0030), but a
+ * request with either comes from someone signed in, and what they are answered is not for others.
+ */
+function carriesCredentials(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return true;
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && /(?:^|;)\s*token=/.test(cookie);
 }
 
 export const security = fp(securityPlugin, { name: 'security' });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   APPLICATION_STATUSES,
@@ -33,6 +35,7 @@ import {
   studentsFavoriteProjects,
   teachers,
   tfxes,
+  tfxSearch,
   resources,
   users,
 } from '../db/schema/index';
@@ -45,7 +48,8 @@ import { UNIVERSITIES } from './fixtures/catalogue';
 import { PROJECTS } from './fixtures/projects';
 import { TEACHERS } from './fixtures/people';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoDataIfEmpty } from './demo';
-import { scaleCounts, seedScale } from './scale';
+import { HEAVY_READER_ENTRIES, scaleCounts, seedScale } from './scale';
+import { illustrationOrder, renderResourceIllustration } from './steps/resource-pictures';
 
 const log = pino({ level: 'silent' });
 
@@ -281,7 +285,8 @@ describe('demo data', () => {
     const ids = images.map((i) => i.source?.data?.id ?? -1);
     const seededFiles = await db.select().from(files).where(inArray(files.id, ids));
     expect(seededFiles).toHaveLength(new Set(ids).size);
-    for (const file of await db.select().from(files).where(eq(files.isPrivate, false))) {
+    // The footer's images are files of the web app (the resources' pictures are in the storage).
+    for (const file of seededFiles) {
       const onDisk = fileURLToPath(new URL(`../../../web/public${file.url}`, import.meta.url));
       expect(existsSync(onDisk), file.url).toBe(true);
     }
@@ -396,7 +401,8 @@ describe('demo data', () => {
         const found = await db
           .select({ title: tfxes.title })
           .from(tfxes)
-          .where(sql`${tfxes.search_vector} @@ plainto_tsquery('public.es', ${word})`);
+          .innerJoin(tfxSearch, eq(tfxSearch.id, tfxes.id))
+          .where(sql`${tfxSearch.vector} @@ plainto_tsquery('public.es', ${word})`);
         expect(
           found.map((f) => f.title),
           word,
@@ -418,6 +424,47 @@ describe('demo data', () => {
     const stages = new Set(rows.flatMap((r) => r.tfx_status ?? []));
     expect([...stages].sort()).toEqual([...THESIS_STAGES].sort());
     expect(new Set(rows.flatMap((r) => r.purposes ?? [])).size).toBeGreaterThanOrEqual(15);
+  });
+
+  it('gives every resource its own illustration: a public WebP with its smaller copies, a Spanish alternative text, the same bytes for the same fixture', async () => {
+    const rows = await db
+      .select({ title: resources.title, file: files })
+      .from(resources)
+      .innerJoin(files, eq(files.id, resources.pictureId));
+    expect(rows).toHaveLength(RESOURCES.length);
+    const admin = await userByEmail(db, 'admin@demo.es');
+    const order = illustrationOrder(RESOURCES);
+    const digests = new Set<string>();
+    for (const [index, seed] of RESOURCES.entries()) {
+      const { file } = rows.find((row) => row.title === seed.title)!;
+      expect(file, seed.title).toMatchObject({
+        mime: 'image/webp',
+        ext: '.webp',
+        width: 1200,
+        height: 630,
+        isPrivate: false,
+        uploadedById: admin.id,
+      });
+      expect(file.url).toBe(`/uploads/${file.hash}.webp`);
+      expect(file.alternativeText, seed.title).toMatch(/^Ilustración: .+ sobre un fondo \p{L}/u);
+      const formats = file.formats as Record<string, { url: string; width: number }>;
+      expect(Object.keys(formats).sort()).toEqual(['small', 'thumbnail']);
+      expect(formats.small!.url).toBe(`/uploads/small_${file.hash}.webp`);
+
+      const stored = await storage.get(file.storageKey!);
+      const bytes = await buffer(stored!.body);
+      const again = await renderResourceIllustration(seed, order[index]);
+      expect(bytes.equals(again.bytes), seed.title).toBe(true);
+      expect(await sharp(bytes).metadata()).toMatchObject({
+        format: 'webp',
+        width: 1200,
+        height: 630,
+      });
+      expect(await storage.get(`public/small_${file.hash}.webp`)).toBeDefined();
+      expect(await storage.get(`public/thumbnail_${file.hash}.webp`)).toBeDefined();
+      digests.add(createHash('sha256').update(bytes).digest('hex'));
+    }
+    expect(digests.size).toBe(RESOURCES.length);
   });
 
   it('when called again, answers false and adds nothing', async () => {
@@ -443,14 +490,18 @@ describe('demo data', () => {
       );
       expect(after.projects - before.projects).toBe(expected.projects);
       expect(after.applys - before.applys).toBe(expected.applications);
-      expect(after.communicationCenters - before.communicationCenters).toBe(expected.notifications);
+      // Ten a student, and the bell benchmark's reader (the demo student) 2,000 more.
+      expect(after.communicationCenters - before.communicationCenters).toBe(
+        expected.notifications + HEAVY_READER_ENTRIES,
+      );
       expect(after.tfxes - before.tfxes).toBe(expected.works);
       // The library's works are published, their PDF's text read and searchable (ADR 0038).
       const searchable = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(tfxes)
+        .innerJoin(tfxSearch, eq(tfxSearch.id, tfxes.id))
         .where(
-          sql`${tfxes.review_status} = 'published' AND ${tfxes.text_status} = 'indexed' AND ${tfxes.search_vector} @@ websearch_to_tsquery('public.es', 'Cronbach')`,
+          sql`${tfxes.review_status} = 'published' AND ${tfxes.text_status} = 'indexed' AND ${tfxSearch.vector} @@ websearch_to_tsquery('public.es', 'Cronbach')`,
         );
       expect(searchable[0]!.n).toBeGreaterThan(0);
 

@@ -18,7 +18,7 @@ import {
   type ApplicationStatus,
 } from '@plataforma/shared';
 import type { Database } from '../db/client';
-import { campusesDegrees, students, teachers } from '../db/schema/index';
+import { campusesDegrees, students, teachers, users } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
 import { DEMO_PASSWORD } from './demo';
 import { APPLICATION_TEXTS, FIRST_NAMES, JOB_POSITIONS, SURNAMES } from './fixtures/people';
@@ -326,10 +326,10 @@ async function insertTeachers(tx: Database, p: ScaleParams): Promise<void> {
     WITH u AS (${usersInsert(p, 'p', p.teachers, p.roleIds.teacher)}),
     t AS (
       INSERT INTO teachers (primary_key, user_id, university_id, campus_id, teacher_area, class_type,
-                            invited, published_at)
+                            invited, verification, published_at)
       SELECT 'P' || (${int(p.teacherBase)} + u.i), u.id, d.university_id, d.campus_id,
              ${pick(AREA_NAMES, i)},
-             CASE WHEN d.master THEN 'Máster' ELSE 'Grado' END, u.i % 4 = 0,
+             CASE WHEN d.master THEN 'Máster' ELSE 'Grado' END, u.i % 4 = 0, 'verified',
              now() - (u.i % 300) * interval '1 day'
       FROM u LEFT JOIN scale_degrees d ON d.rn = 1 + u.i % ${int(p.degreeCount)}
       RETURNING id, (substring(primary_key from 2)::bigint - ${int(p.teacherBase)})::int AS i, campus_id
@@ -522,7 +522,21 @@ async function insertNotifications(tx: Database, p: ScaleParams): Promise<void> 
     FROM scale_students s
     CROSS JOIN generate_series(1, ${int(perStudent)}) AS k(k)
     ORDER BY s.i, k.k`);
+  // A long-standing reader for the bell's benchmark (a student with 2,000 entries, 5 % unread):
+  // the demo student, when the demo data is there (docs/performance.md).
+  await tx.execute(sql`
+    INSERT INTO communication_centers (is_read, notification_subject, notification_message,
+                                       student_id, created_at, updated_at)
+    SELECT k.k % 20 <> 0, ${pick(subjects, sql.raw('k.k'))}, ${pick(messages, sql.raw('k.k'))}, s.id,
+           now() - (k.k * 131) * interval '1 minute', now() - (k.k * 131) * interval '1 minute'
+    FROM ${students} s JOIN ${users} u ON u.id = s.user_id
+    CROSS JOIN generate_series(1, ${int(HEAVY_READER_ENTRIES)}) AS k(k)
+    WHERE u.email = ${HEAVY_READER_EMAIL}`);
 }
+
+/** The student whose communication centre the bell's benchmark reads, and how many entries. */
+export const HEAVY_READER_EMAIL = 'estudiante@demo.es';
+export const HEAVY_READER_ENTRIES = 2_000;
 
 // --- The library ---------------------------------------------------------------------------------
 // Final works written from word lists: a title is an approach, a topic and a setting; the summary

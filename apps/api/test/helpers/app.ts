@@ -30,6 +30,8 @@ export const TEST_CONFIG: AppConfig = {
   mailFrom: 'Plataforma de pruebas <no-reply@test.local>',
   corsOrigins: [],
   trustProxy: 0,
+  timeouts: { headersMs: 30_000, bodyIdleMs: 30_000, bodyMinBytesPerSecond: 50 * 1024 },
+  metricsToken: undefined,
   storage: { kind: 'local' },
 };
 

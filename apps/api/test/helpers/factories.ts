@@ -151,7 +151,14 @@ export async function createTeacher(values: Insert<typeof schema.teachers> = {})
     await db()
   )
     .insert(schema.teachers)
-    .values({ primaryKey: `P${nextNumber()}`, publishedAt: new Date(), ...values, userId })
+    // Verified unless a test says otherwise, as every teacher who publishes today (ADR 0051).
+    .values({
+      primaryKey: `P${nextNumber()}`,
+      publishedAt: new Date(),
+      verification: 'verified',
+      ...values,
+      userId,
+    })
     .returning();
   return row!;
 }

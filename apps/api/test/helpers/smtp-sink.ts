@@ -33,6 +33,8 @@ export class SmtpSink {
   slowMs = 300;
   /** Messages whose DATA started and has not been answered yet. */
   inProgress = 0;
+  /** Recipients of the messages in progress (lower case). */
+  readonly inProgressTo = new Set<string>();
 
   private readonly server: SMTPServer;
   port = 0;
@@ -62,6 +64,8 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         this.inProgress += 1;
+        const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        for (const each of recipients) this.inProgressTo.add(each);
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           void (async () => {
@@ -78,6 +82,7 @@ export class SmtpSink {
               headers: Object.fromEntries(parsed.headers.map((h) => [h.key, h.value])),
             });
             this.inProgress -= 1;
+            for (const each of recipients) this.inProgressTo.delete(each);
             callback();
           })();
         });

@@ -41,8 +41,29 @@ export async function apiSignIn(baseUrl: string, email: string): Promise<SignedI
 }
 
 /**
- * Puts a session into the browser context the way the web app keeps it (session cookies `token`
- * and `refreshToken`, spec §4), for journeys that are not about the login screen itself.
+ * The cookies of a session as the browser holds them after signing in without remember-me: the
+ * `token` cookie the web sets (spec §4) and the API's HttpOnly `refreshToken` cookie, scoped to
+ * the refresh calls under `/auth` (ADR 0055).
+ */
+export function sessionCookies(baseUrl: string, session: Pick<SignedIn, 'jwt' | 'refreshToken'>) {
+  const { hostname, protocol } = new URL(baseUrl);
+  return [
+    { name: 'token', value: session.jwt, url: baseUrl, sameSite: 'Lax' as const },
+    {
+      name: 'refreshToken',
+      value: session.refreshToken,
+      domain: hostname,
+      path: '/auth',
+      httpOnly: true,
+      secure: protocol === 'https:',
+      sameSite: 'Strict' as const,
+    },
+  ];
+}
+
+/**
+ * Puts a session into the browser context the way the web app keeps it (see `sessionCookies`),
+ * for journeys that are not about the login screen itself.
  */
 export async function signInAs(
   context: BrowserContext,
@@ -50,10 +71,7 @@ export async function signInAs(
   email: string,
 ): Promise<SignedIn> {
   const session = await apiSignIn(baseUrl, email);
-  await context.addCookies([
-    { name: 'token', value: session.jwt, url: baseUrl, sameSite: 'Lax' },
-    { name: 'refreshToken', value: session.refreshToken, url: baseUrl, sameSite: 'Lax' },
-  ]);
+  await context.addCookies(sessionCookies(baseUrl, session));
   return session;
 }
 

@@ -6,13 +6,8 @@ import {
   parseRetryAfter,
   parseStrapiError,
 } from './api-client';
-import {
-  clearSession,
-  getRefreshToken,
-  getToken,
-  isRemembered,
-  saveSession,
-} from './session-tokens';
+import Cookies from 'js-cookie';
+import { clearSession, getToken, isRemembered, saveSession } from './session-tokens';
 
 function respondWith(body: BodyInit | null, init: ResponseInit) {
   const fetchMock = vi.fn(
@@ -206,7 +201,7 @@ describe('apiRequest with a session', () => {
     json({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'x' } }, 401);
 
   it('when a token is held, it is sent as a bearer token, unless auth is false', async () => {
-    saveSession({ jwt: 'access-1', refreshToken: 'refresh-1' }, false);
+    saveSession({ jwt: 'access-1' }, false);
     const seen: (string | undefined)[] = [];
     serve({
       '/api/users/me': (init) => {
@@ -219,39 +214,49 @@ describe('apiRequest with a session', () => {
     expect(seen).toEqual(['Bearer access-1', undefined]);
   });
 
-  it('when the token has expired, it is renewed once with the refresh token and the call repeated', async () => {
-    saveSession({ jwt: 'old', refreshToken: 'refresh-1' }, true);
-    const refreshBodies: unknown[] = [];
+  it('when the token has expired, it is renewed once with the HttpOnly refresh cookie and the call repeated', async () => {
+    saveSession({ jwt: 'old' }, true);
+    const refreshes: RequestInit[] = [];
     const fetchMock = serve({
       '/api/users/me': (init) => (bearer(init) === 'Bearer new' ? json({ id: 7 }) : unauthorized()),
       '/auth': (init) => {
-        refreshBodies.push(JSON.parse(init?.body as string));
-        return json({ jwt: 'new', refreshToken: 'refresh-2' });
+        refreshes.push(init ?? {});
+        return json({ jwt: 'new' });
       },
     });
     // Two calls failing together share one refresh (the refresh token is single use).
     const answers = await Promise.all([apiRequest('/api/users/me'), apiRequest('/api/users/me')]);
     expect(answers).toEqual([{ id: 7 }, { id: 7 }]);
-    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    // No token in the body: the browser sends the API's cookie, which no script can read.
+    expect(
+      refreshes.map((init) => [init.credentials, JSON.parse(init.body as string) as unknown]),
+    ).toEqual([['include', {}]]);
     expect(getToken()).toBe('new');
-    expect(getRefreshToken()).toBe('refresh-2');
     expect(isRemembered()).toBe(true);
     expect(fetchMock.mock.calls.filter(([path]) => path === '/auth')).toHaveLength(1);
   });
 
   it('when the refresh is refused, the session is cleared and the 401 reaches the caller', async () => {
-    saveSession({ jwt: 'old', refreshToken: 'spent' }, false);
+    saveSession({ jwt: 'old' }, false);
     serve({ '/api/users/me': unauthorized, '/auth': unauthorized });
     const error = await rejection(apiRequest('/api/users/me'));
     expect(error.status).toBe(401);
     expect(getToken()).toBeUndefined();
-    expect(getRefreshToken()).toBeUndefined();
   });
 
-  it('when there is no refresh token, a 401 clears the token', async () => {
+  it('when an earlier version left the refresh token in a script-readable cookie, it is sent once in the body and removed', async () => {
     saveSession({ jwt: 'old' }, false);
-    serve({ '/api/users/me': unauthorized });
-    expect((await rejection(apiRequest('/api/users/me'))).status).toBe(401);
-    expect(getToken()).toBeUndefined();
+    Cookies.set('refreshToken', 'legacy-1', { path: '/' });
+    const bodies: unknown[] = [];
+    serve({
+      '/api/users/me': (init) => (bearer(init) === 'Bearer new' ? json({ id: 7 }) : unauthorized()),
+      '/auth': (init) => {
+        bodies.push(JSON.parse(init?.body as string));
+        return json({ jwt: 'new', refreshToken: 'in-a-cookie-now' });
+      },
+    });
+    expect(await apiRequest('/api/users/me')).toEqual({ id: 7 });
+    expect(bodies).toEqual([{ refreshToken: 'legacy-1' }]);
+    expect(Cookies.get('refreshToken')).toBeUndefined();
   });
 });

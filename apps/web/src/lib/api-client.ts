@@ -1,9 +1,9 @@
 import { spanishErrorMessage } from './error-messages';
 import {
   clearSession,
-  getRefreshToken,
   getToken,
   replaceTokens,
+  takeLegacyRefreshToken,
   type SessionTokens,
 } from './session-tokens';
 
@@ -75,6 +75,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** `'blob'`: resolve with the body as a Blob (file downloads such as a CSV export). */
   responseType?: 'json' | 'blob';
+  /**
+   * `'include'` for the calls under `/auth` that carry the API's HttpOnly refresh cookie
+   * (ADR 0055); the default `'same-origin'` sends it as well on this origin, `'include'` says so.
+   */
+  credentials?: RequestCredentials;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -143,19 +148,21 @@ export async function toApiError(response: Response): Promise<ApiError> {
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * Exchanges the refresh token for new tokens (`POST /auth`). One refresh at a time: calls that
- * fail together wait for the same one. A refused refresh ends the session (spec §4: a user fetch
- * answering errors clears the token).
+ * Exchanges the refresh token for a new access token (`POST /auth`). The refresh token travels as
+ * the API's HttpOnly cookie, which scripts never see; the API answers the new access token and
+ * rotates the cookie itself (ADR 0055). One refresh at a time: calls that fail together wait for
+ * the same one. A refused refresh ends the session (spec §4: a user fetch answering errors clears
+ * the token).
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
-    const refreshToken = getRefreshToken();
-    if (!refreshToken) return false;
+    const legacyToken = takeLegacyRefreshToken();
     try {
       const tokens = await send<SessionTokens>('/auth', {
         method: 'POST',
-        body: { refreshToken },
+        body: legacyToken ? { refreshToken: legacyToken } : {},
         auth: false,
+        credentials: 'include',
       });
       if (!tokens?.jwt) return false;
       replaceTokens(tokens);
@@ -220,7 +227,7 @@ export function networkError(cause: unknown): ApiError {
 }
 
 async function send<T>(path: string, options: ApiRequestOptions, token?: string): Promise<T> {
-  const { method = 'GET', body, headers = {}, signal } = options;
+  const { method = 'GET', body, headers = {}, signal, credentials = 'same-origin' } = options;
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
@@ -230,7 +237,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token?: string)
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
-    credentials: 'same-origin',
+    credentials,
     signal,
   };
   if (body !== undefined) init.body = isFormData ? body : JSON.stringify(body);

@@ -3,19 +3,22 @@ import { REMEMBER_ME_DAYS } from '@plataforma/shared';
 
 /**
  * Where the browser keeps the session (spec §4 Session): the access token in a cookie named
- * `token`, next to it the refresh token (ADR 0008) and the remember-me flag. With remember-me all
- * three last 30 days (spec §9); without it they are session cookies that end with the browser.
- * SameSite=Lax, and Secure whenever the page is served over HTTPS.
+ * `token` and the remember-me flag. With remember-me both last 30 days (spec §9); without it they
+ * are session cookies that end with the browser. SameSite=Lax, and Secure whenever the page is
+ * served over HTTPS. The refresh token is not here: the API keeps it in an HttpOnly cookie of its
+ * own that no script can read (ADR 0055), with the persistence the `rememberMe` cookie says.
  */
 
 export const TOKEN_COOKIE = 'token';
-export const REFRESH_COOKIE = 'refreshToken';
 export const REMEMBER_COOKIE = 'rememberMe';
+/**
+ * Where earlier versions of the web kept the refresh token, readable by scripts: read once to move
+ * a session opened before ADR 0055 to the API's cookie, then removed.
+ */
+const LEGACY_REFRESH_COOKIE = 'refreshToken';
 
 export interface SessionTokens {
   jwt: string;
-  /** Absent from answers that do not open a session of their own. */
-  refreshToken?: string;
 }
 
 const listeners = new Set<() => void>();
@@ -47,8 +50,14 @@ export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
 
-export function getRefreshToken(): string | undefined {
-  return Cookies.get(REFRESH_COOKIE) || undefined;
+/**
+ * The refresh token an earlier version of the web left in a script-readable cookie, removed as it
+ * is taken: the refresh that sends it gets the API's HttpOnly cookie in exchange (ADR 0055).
+ */
+export function takeLegacyRefreshToken(): string | undefined {
+  const token = Cookies.get(LEGACY_REFRESH_COOKIE) || undefined;
+  if (token) Cookies.remove(LEGACY_REFRESH_COOKIE, { path: '/' });
+  return token;
 }
 
 /** Whether the current session was opened with "remember me". */
@@ -60,7 +69,6 @@ export function isRemembered(): boolean {
 export function saveSession(tokens: SessionTokens, remember: boolean): void {
   const options = attributes(remember);
   Cookies.set(TOKEN_COOKIE, tokens.jwt, options);
-  if (tokens.refreshToken) Cookies.set(REFRESH_COOKIE, tokens.refreshToken, options);
   if (remember) Cookies.set(REMEMBER_COOKIE, 'true', options);
   else Cookies.remove(REMEMBER_COOKIE, { path: '/' });
   notify();
@@ -71,9 +79,12 @@ export function replaceTokens(tokens: SessionTokens): void {
   saveSession(tokens, isRemembered());
 }
 
-/** Spec §4: logout clears the token and remember-me cookies (and the refresh token with them). */
+/**
+ * Spec §4: logout clears the token and remember-me cookies. The API's refresh cookie is dropped by
+ * the API (`POST /auth/logout`, or a refused refresh).
+ */
 export function clearSession(): void {
-  for (const name of [TOKEN_COOKIE, REFRESH_COOKIE, REMEMBER_COOKIE]) {
+  for (const name of [TOKEN_COOKIE, LEGACY_REFRESH_COOKIE, REMEMBER_COOKIE]) {
     Cookies.remove(name, { path: '/' });
   }
   notify();

@@ -11,7 +11,7 @@ const cv = () => new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
 
 describe('uploadFile', () => {
   it('posts the file as `files` with the bearer token and answers the stored file', async () => {
-    saveSession({ jwt: 'access-1', refreshToken: 'refresh-1' }, false);
+    saveSession({ jwt: 'access-1' }, false);
     const api = fakeApi({
       frame: false,
       routes: { 'POST /api/upload': () => jsonResponse(stored, 201) },
@@ -39,7 +39,7 @@ describe('uploadFile', () => {
   });
 
   it("when the token has expired, it is renewed once (apiRequest's rule) and the file sent again", async () => {
-    saveSession({ jwt: 'old', refreshToken: 'refresh-1' }, false);
+    saveSession({ jwt: 'old' }, false);
     const api = fakeApi({
       frame: false,
       routes: {

@@ -1,5 +1,5 @@
 import type { UploadedFile } from '@plataforma/shared';
-import { networkError, readAnswer, withSessionToken } from './api-client';
+import { apiRequest, networkError, readAnswer, withSessionToken } from './api-client';
 
 /** How much of an upload has been sent, in bytes. */
 export interface UploadProgress {
@@ -34,6 +34,22 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
     if (!stored) throw new Error('La subida no devolvió ningún archivo.');
     return stored;
   });
+}
+
+/** What `updateFileInfo` may change of a stored file (spec §3 Media file). */
+export interface FileInfoChange {
+  alternativeText?: string | null;
+  caption?: string | null;
+}
+
+/**
+ * `POST /api/upload?id=:id` with `fileInfo` (Strapi v4's update of a file's information, ADR
+ * 0042): changes a stored file's alternative text or caption; its bytes stay. Answers the file.
+ */
+export function updateFileInfo(id: number, info: FileInfoChange): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('fileInfo', JSON.stringify(info));
+  return apiRequest<UploadedFile>(`${UPLOAD_PATH}?id=${id}`, { method: 'POST', body });
 }
 
 function abortError(): DOMException {

@@ -73,13 +73,16 @@ function frameRoutes({ user, permissions, profiles = {} }: FakeApiOptions): Reco
           'GET /api/students?': profiles.students ?? (() => jsonResponse(emptyList())),
           'GET /api/teachers?': profiles.teachers ?? (() => jsonResponse(emptyList())),
           'GET /api/coordinators?': profiles.coordinators ?? (() => jsonResponse(emptyList())),
+          // The bell's count of a student's header; a test with entries answers its own.
+          'GET /api/communication-centers/unread-count': () =>
+            jsonResponse({ data: { unread: 0 } }),
         }
       : {}),
   };
 }
 
 export function fakeApi(options: FakeApiOptions = {}) {
-  if (options.user) saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
+  if (options.user) saveSession({ jwt: 'token-de-prueba' }, false);
   const routes = options.routes ?? {};
   const frame = options.frame === false ? {} : frameRoutes(options);
   // A test's route replaces the frame's of the same path, whatever the method prefix.

@@ -7,3 +7,5 @@ export * from './projects';
 export * from './legal';
 export * from './resources';
 export * from './library';
+export * from './announcements';
+export * from './reports';

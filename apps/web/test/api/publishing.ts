@@ -1,4 +1,4 @@
-import type { FeaturePermissions, ProfileType } from '@plataforma/shared';
+import type { FeaturePermissions, ProfileType, TeacherVerification } from '@plataforma/shared';
 import { NO_PERMISSIONS, account } from './accounts';
 import { collection, jsonResponse } from './envelopes';
 import { fakeApi, type FakeRequest, type Route } from './fake-api';
@@ -20,6 +20,8 @@ interface StubOptions {
   /** The coordinator's organisation (details); a function so it can change after a write. */
   organization?: () => { id: number; name: string } | null;
   permissions?: FeaturePermissions;
+  /** A teacher's verification as their profile lookup answers it (absent: not said). */
+  teacherVerification?: TeacherVerification;
   /** Extra answers by `METHOD /path?query` prefix (the longest prefix wins). */
   handlers?: Record<string, Route>;
 }
@@ -32,6 +34,7 @@ export function stubPublishingApi({
   role = 'teacher',
   organization = () => null,
   permissions = PUBLISHING_PERMISSIONS,
+  teacherVerification,
   handlers = {},
 }: StubOptions = {}) {
   const profile = (attributes: Record<string, unknown>) => list([{ id: 30, attributes }]);
@@ -48,7 +51,11 @@ export function stubPublishingApi({
       : null,
     permissions,
     profiles: {
-      teachers: () => profile({ teacher_area: 'Humanidades' }),
+      teachers: () =>
+        profile({
+          teacher_area: 'Humanidades',
+          ...(teacherVerification ? { verification: teacherVerification } : {}),
+        }),
       students: () => profile({ province: 'Murcia' }),
       coordinators: () => {
         const org = organization();

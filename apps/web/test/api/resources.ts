@@ -1,5 +1,10 @@
 import type { ResourceAttributes, TfxAttributes, UploadedFile } from '@plataforma/shared';
-import { IMPORT_ROW_ACTIONS, type ImportAnswer, type ImportRow } from '@plataforma/shared';
+import {
+  IMPORT_ROW_ACTIONS,
+  type ImportAnswer,
+  type ImportKind,
+  type ImportRow,
+} from '@plataforma/shared';
 import { collection, entry } from './envelopes';
 import { tfxAttributes } from './library';
 
@@ -191,10 +196,16 @@ export function importRow(
   return { row, action, label, errors };
 }
 
-/** `POST /api/imports/tfxes`: the rows, counted; `written` false for a dry run. */
-export function importAnswer(rows: ImportRow[], { written = false } = {}): ImportAnswer {
+/**
+ * `POST /api/imports/<kind>` (the works by default; people answer their preview alike): the rows,
+ * counted; `written` false for a dry run.
+ */
+export function importAnswer(
+  rows: ImportRow[],
+  { written = false, kind = 'tfxes' }: { written?: boolean; kind?: ImportKind } = {},
+): ImportAnswer {
   const counts = Object.fromEntries(
     IMPORT_ROW_ACTIONS.map((action) => [action, rows.filter((r) => r.action === action).length]),
   ) as Record<ImportRow['action'], number>;
-  return { data: { kind: 'tfxes', written, counts: { total: rows.length, ...counts }, rows } };
+  return { data: { kind, written, counts: { total: rows.length, ...counts }, rows } };
 }

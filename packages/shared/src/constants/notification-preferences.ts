@@ -2,7 +2,8 @@
  * A student's notification preferences (spec §3 "Notification preferences (student)"): what they
  * hear about and by which channel.
  */
-export const NOTIFICATION_PREFERENCE_KEYS = [
+/** What a notification is about: each a preference a student turns on or off. */
+export const NOTIFICATION_KINDS = [
   'pre_selected',
   'not_selected',
   'selected',
@@ -11,8 +12,12 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   'save_projects_with_candidates',
   'save_projects_selected',
   'professional_offers',
-  'email',
-  'whatsapp',
+] as const;
+/** The channels besides the communication centre, each a preference too. */
+export const NOTIFICATION_CHANNELS = ['email', 'whatsapp'] as const;
+export const NOTIFICATION_PREFERENCE_KEYS = [
+  ...NOTIFICATION_KINDS,
+  ...NOTIFICATION_CHANNELS,
 ] as const;
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<NotificationPreferenceKey, boolean>;

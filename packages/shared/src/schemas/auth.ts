@@ -53,6 +53,11 @@ export type AdminRegisterInput = z.output<typeof adminRegisterSchema>;
 export const loginSchema = z.object({
   identifier: z.string().min(1).max(255),
   password: z.string().min(1).max(1024),
+  /**
+   * "Recordarme" (spec §4 Session): the refresh cookie the API sets lasts as long as the refresh
+   * token (30 days); without it, it is a session cookie (ADR 0055).
+   */
+  remember: z.boolean().optional(),
 });
 
 export const emailBodySchema = z.strictObject({ email: emailSchema });
@@ -78,6 +83,11 @@ export const changePasswordSchema = z.strictObject({
 });
 
 export const refreshSchema = z.strictObject({ refreshToken: tokenField });
+/**
+ * `POST /auth` and `POST /auth/logout`: the refresh token in the body (API clients), or none and
+ * the API reads its `refreshToken` cookie (the web, ADR 0055).
+ */
+export const refreshRequestSchema = z.strictObject({ refreshToken: tokenField.optional() });
 export const loginLinkSchema = z.strictObject({ token: tokenField });
 
 // ---- answers ----
@@ -126,7 +136,15 @@ export const okAnswerSchema = z.object({ ok: z.literal(true) });
 export const linkSentAnswerSchema = z.object({ email: z.string(), sent: z.literal(true) });
 
 /** `POST /auth`: a new access token and a new refresh token (the old one is spent). */
-export const refreshedAnswerSchema = z.object({ jwt: z.string(), refreshToken: z.string() });
+export const refreshedAnswerSchema = z.object({
+  jwt: z.string(),
+  refreshToken: z
+    .string()
+    .optional()
+    .describe(
+      'Present when the refresh token came in the body; a refresh by cookie answers the new one only as a cookie (ADR 0055)',
+    ),
+});
 export type RefreshedAnswer = z.infer<typeof refreshedAnswerSchema>;
 
 // ---- what a client sends ----

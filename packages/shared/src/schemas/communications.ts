@@ -69,3 +69,26 @@ export type ConfirmNewCandidatesBody = z.output<typeof confirmNewCandidatesBodyS
 /** The answer of every communication call. */
 export const communicationSentSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Sent' });
 export type CommunicationSent = z.infer<typeof communicationSentSchema>;
+
+/**
+ * `POST /api/communication-centers/read-all` (ADR 0044): how many of the caller's unread
+ * communication-centre entries it marked read, in one statement.
+ */
+export const communicationCentersReadAllAnswerSchema = z
+  .strictObject({ data: z.strictObject({ updated: z.number().int().nonnegative() }) })
+  .meta({ id: 'CommunicationCentersReadAll' });
+export type CommunicationCentersReadAllAnswer = z.infer<
+  typeof communicationCentersReadAllAnswerSchema
+>;
+
+/**
+ * `GET /api/communication-centers/unread-count` (ADR 0044): how many of the caller's entries are
+ * unread, the number on the bell. One count, without the list engine, because every signed-in
+ * student's page asks it on each poll.
+ */
+export const communicationCentersUnreadCountAnswerSchema = z
+  .strictObject({ data: z.strictObject({ unread: z.number().int().nonnegative() }) })
+  .meta({ id: 'CommunicationCentersUnreadCount' });
+export type CommunicationCentersUnreadCountAnswer = z.infer<
+  typeof communicationCentersUnreadCountAnswerSchema
+>;

@@ -13,10 +13,28 @@ export type LibraryVisitKind = (typeof LIBRARY_VISIT_KINDS)[number];
 /** `:id` of the work or resource visited. */
 export const libraryVisitParamsSchema = idParamsSchema;
 
-/** `POST /api/tfxes/:id/views` and `POST /api/resources/:id/visits`: counted (or already). */
+/** `POST /api/resources/:id/visits`: counted (or already). */
 export const libraryVisitAnswerSchema = z
   .void()
   .meta({ description: 'No Content: counted, or already counted for this visitor today' });
+
+/**
+ * `POST /api/tfxes/:id/views` (ADR 0042): whether this request counted a view. The work's page
+ * read `views_count` before it posted the view, so it shows one more when `counted`: the reader
+ * sees their own visit.
+ */
+export const tfxViewAnswerSchema = z
+  .object({
+    data: z.object({
+      counted: z
+        .boolean()
+        .describe(
+          'true: this view was counted now; false: already counted for this visitor today, or not counted (a work not published)',
+        ),
+    }),
+  })
+  .meta({ id: 'TfxViewAnswer' });
+export type TfxViewAnswer = z.infer<typeof tfxViewAnswerSchema>;
 
 /** `GET /api/tfxes/:id/download`: to the PDF, or to the external work's link. */
 export const tfxDownloadAnswerSchema = z.void().meta({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entryIdSchema } from './strapi';
 
 /**
  * Strapi v4's upload routes as this API answers them (ADR 0011): flat file objects, no
@@ -69,6 +70,15 @@ export const uploadFormSchema = z.object({
     .optional()
     .describe('JSON {name, alternativeText, caption} per file, or an array of them in file order'),
   visibility: z.enum(['public', 'private']).optional(),
+});
+
+/**
+ * `POST /api/upload?id=:id` (Strapi v4): with `id`, the form carries only `fileInfo`, which
+ * changes that stored file's name, alternative text or caption (ADR 0042); without it, files are
+ * uploaded.
+ */
+export const uploadQuerySchema = z.strictObject({
+  id: entryIdSchema.optional().describe('A stored file: update its fileInfo instead of uploading'),
 });
 
 /** `GET /api/upload/files/:id/content`. */

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -47,7 +49,12 @@ export const degrees = pgTable(
     master: boolean('master').notNull().default(false),
     ...timestamps(),
   },
-  (t) => [index('degrees_name_idx').on(t.name), index('degrees_master_idx').on(t.master)],
+  (t) => [
+    index('degrees_name_idx').on(t.name),
+    index('degrees_master_idx').on(t.master),
+    // ADR 0047: one to six years (DEGREE_DURATION_MIN/MAX); the lifecycle says it in Spanish first.
+    check('degrees_duration_check', sql`${t.duration} BETWEEN 1 AND 6`),
+  ],
 );
 
 export const campusesDegrees = pgTable(
@@ -79,7 +86,11 @@ export const calls = pgTable(
     requires_dni: boolean('requires_dni').notNull().default(false),
     ...timestamps(),
   },
-  (t) => [index('calls_name_idx').on(t.name)],
+  (t) => [
+    index('calls_name_idx').on(t.name),
+    // ADR 0047: a period ends after it starts; either end may stay open (NULL).
+    check('calls_period_check', sql`${t.academic_period_end} > ${t.academic_period_start}`),
+  ],
 );
 
 export const callsDegrees = pgTable(

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { students } from './profiles';
+import { announcements } from './announcements';
 
 /** An entry of a student's communication centre (spec §3 Notification). */
 export const communicationCenters = pgTable(
@@ -15,10 +16,16 @@ export const communicationCenters = pgTable(
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
+    /** The announcement that wrote it (ADR 0045); entries written one by one have none. */
+    announcementId: integer('announcement_id').references(() => announcements.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps(),
   },
   // The centre lists one student's entries unread first, then newest first (spec §4 Notification).
   (t) => [
     index('communication_centers_student_idx').on(t.studentId, t.isRead, sql`${t.createdAt} DESC`),
+    // One entry per student and announcement: a send that runs again adds none twice (ADR 0045).
+    uniqueIndex('communication_centers_announcement_idx').on(t.announcementId, t.studentId),
   ],
 );

@@ -66,17 +66,6 @@ export const tfxes = pgTable(
     downloads_count: integer('downloads_count').notNull().default(0),
     /** What makes an imported external work the same one when its file is imported again. */
     import_key: varchar('import_key', { length: 64 }),
-    /** Title (A) > summary and tags (B) > the PDF's text (C), in the `es` configuration. */
-    search_vector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('public.es', coalesce(title, '')), 'A') || setweight(to_tsvector('public.es', coalesce(summary, '') || ' ' || coalesce(public.text_array_to_string(tags), '')), 'B') || setweight(to_tsvector('public.es', coalesce(document_text, '')), 'C')`,
-    ),
-    /**
-     * The same without the PDF's text: small enough to stay in the row, so the search ranks the
-     * works whose title, summary or tags match without reading their documents (ADR 0038).
-     */
-    head_vector: tsvector('head_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('public.es', coalesce(title, '')), 'A') || setweight(to_tsvector('public.es', coalesce(summary, '') || ' ' || coalesce(public.text_array_to_string(tags), '')), 'B')`,
-    ),
     ...publishedAt(),
     ...timestamps(),
   },
@@ -86,7 +75,6 @@ export const tfxes = pgTable(
       .on(t.studentId)
       .where(sql`student_id IS NOT NULL`),
     uniqueIndex('tfxes_import_key_idx').on(t.import_key),
-    index('tfxes_search_idx').using('gin', t.search_vector),
     index('tfxes_review_status_idx').on(t.review_status),
     check('tfxes_review_status_check', inList(t.review_status, TFX_REVIEW_STATUSES)),
     check('tfxes_text_status_check', inList(t.text_status, TFX_TEXT_STATUSES)),
@@ -107,6 +95,50 @@ export const tfxes = pgTable(
     index('tfxes_tags_idx').using('gin', t.tags),
     check('tfxes_status_check', inList(t.status, THESIS_STAGES)),
     check('tfxes_release_month_format', monthYear(t.release_month)),
+  ],
+);
+
+/**
+ * The library's search projection (ADR 0043): one narrow row per work with what the search
+ * filters, counts and ranks, kept by the trigger `tfx_search_sync` of migration 0016 in the
+ * same transaction as every write of a work. A search reads thousands of matches per common
+ * word: here each costs a few dozen bytes (facet values, the title's vector), not the work's
+ * whole row; the vectors of the summary and of the PDF's text are stored out of line
+ * (toast_tuple_target) and read only through their GIN indexes or for a page's snippets.
+ */
+export const tfxSearch = pgTable(
+  'tfx_search',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => tfxes.id, { onDelete: 'cascade' }),
+    /** In the public library: published and its review passed (what every role may find). */
+    live: boolean('live').notNull(),
+    external: boolean('external').notNull(),
+    tfxDate: date('tfx_date', { mode: 'string' }),
+    year: integer('year'),
+    degree_name: varchar('degree_name', { length: 255 }),
+    study_area: varchar('study_area', { length: 100 }),
+    sector: varchar('sector', { length: 255 }),
+    language: varchar('language', { length: 50 }),
+    awarded: boolean('awarded').notNull(),
+    /** Bit k set when the work lists ODS k: 17 counts by bit tests, no list to unnest. */
+    ods_mask: integer('ods_mask').notNull(),
+    /** The title (A): ranks the matches whose title holds the words, read in the row. */
+    title_vector: tsvector('title_vector').notNull(),
+    /** Title (A), summary and tags (B): finds the matches of the second tier. */
+    head_vector: tsvector('head_vector').notNull(),
+    /** Title (A) > summary and tags (B) > the PDF's text (C): what a search matches. */
+    vector: tsvector('vector').notNull(),
+    /**
+     * The PDF's text, for the snippets; it also makes the row long enough for PostgreSQL to
+     * move it and the vectors out of line (toast_tuple_target, migration 0016).
+     */
+    document_text: text('document_text'),
+  },
+  (t) => [
+    index('tfx_search_vector_idx').using('gin', t.vector),
+    index('tfx_search_head_idx').using('gin', t.head_vector),
   ],
 );
 

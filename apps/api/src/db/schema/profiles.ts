@@ -9,10 +9,17 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { STUDENT_GOALS, STUDY_TYPES, THESIS_STAGES, WORK_DEADLINES } from '@plataforma/shared';
+import {
+  STUDENT_GOALS,
+  STUDY_TYPES,
+  TEACHER_VERIFICATIONS,
+  THESIS_STAGES,
+  WORK_DEADLINES,
+} from '@plataforma/shared';
 import { id, publishedAt, timestamps } from './columns';
 import { inList } from './checks';
 import { campuses, degrees, universities } from './catalogue';
@@ -79,6 +86,16 @@ export const students = pgTable(
     index('students_degree_idx').on(t.degreeId),
     index('students_campus_idx').on(t.campusId),
     index('students_published_idx').on(t.publishedAt),
+    // The impact dashboard (ADR 0049): a university's students, by sign-up day, read with what
+    // its charts count (index-only scans).
+    index('students_reports_idx').on(
+      t.universityId,
+      t.createdAt,
+      t.degreeId,
+      t.thesis_stage,
+      t.goal,
+      t.id,
+    ),
     check('students_primary_key_format', sql`${t.primaryKey} ~ '^E[0-9]{4,}$'`),
     check('students_study_type_check', inList(t.study_type, STUDY_TYPES)),
     check('students_work_deadline_check', inList(t.work_deadline, WORK_DEADLINES)),
@@ -108,6 +125,24 @@ export const teachers = pgTable(
     class_type: varchar('class_type', { length: 20, enum: STUDY_TYPES }),
     notification_deadline: date('notification_deadline', { mode: 'string' }),
     invited: boolean('invited').notNull().default(false),
+    /**
+     * May they publish (ADR 0051): `pending` until an admin decides or the server vouches for
+     * them (a listed email domain, an invitation, an admin's own creation). Pending by default,
+     * so a way of creating teachers that forgets to decide leaves them unable to publish rather
+     * than able; migration 0021 verified every teacher that existed before.
+     */
+    verification: varchar('verification', { length: 20, enum: TEACHER_VERIFICATIONS })
+      .notNull()
+      .default('pending'),
+    /** When it was decided; null while pending, and for teachers verified by the migration. */
+    verification_decided_at: timestamp('verification_decided_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    /** The admin who decided; null when the server did (domain, invitation) or pending. */
+    verificationDecidedById: integer('verification_decided_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     ...publishedAt(),
     ...timestamps(),
   },
@@ -115,10 +150,30 @@ export const teachers = pgTable(
     index('teachers_university_idx').on(t.universityId),
     index('teachers_campus_idx').on(t.campusId),
     index('teachers_published_idx').on(t.publishedAt),
+    // The admins' pending list (ADR 0051), oldest registration first: a few rows of many.
+    index('teachers_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.verification} = 'pending'`),
+    // Deleting an admin's account looks here for the teachers they decided (ON DELETE SET NULL).
+    index('teachers_verification_decided_by_idx')
+      .on(t.verificationDecidedById)
+      .where(sql`${t.verificationDecidedById} IS NOT NULL`),
     check('teachers_primary_key_format', sql`${t.primaryKey} ~ '^P[0-9]{4,}$'`),
     check('teachers_class_type_check', inList(t.class_type, STUDY_TYPES)),
+    check('teachers_verification_check', inList(t.verification, TEACHER_VERIFICATIONS)),
   ],
 );
+
+/**
+ * Addresses an admin invited to register as teachers (spec §7 inviteTeacher; ADR 0051): whoever
+ * then registers as a teacher with that address, which they must confirm before signing in,
+ * is verified and `invited`. The address is stored lower case.
+ */
+export const teacherInvitations = pgTable('teacher_invitations', {
+  email: varchar('email', { length: 255 }).primaryKey(),
+  invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps(),
+});
 
 export const teachersDegrees = pgTable(
   'teachers_degrees_links',

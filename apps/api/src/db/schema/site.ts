@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { id, publishedAt, timestamps } from './columns';
 import type { FooterSectionComponent } from '@plataforma/shared';
 import { files } from './users';
@@ -59,3 +69,18 @@ export const footerSections = pgTable(
   },
   (t) => [index('footer_sections_published_idx').on(t.publishedAt)],
 );
+
+/**
+ * How teachers are verified at this university (single type `teacher-setting`, ADR 0051): the
+ * email domains whose teachers are verified when they register. Admins only; one row, made by
+ * migration 0021.
+ */
+export const teacherSettings = pgTable('teacher_settings', {
+  id: id(),
+  /** Lower case, each once (the content type's validation normalises them). */
+  domains: text('domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  ...timestamps(),
+});

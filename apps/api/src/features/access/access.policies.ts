@@ -217,6 +217,13 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
   'api::branding-saas.branding-saas': publicContent,
   'api::feature-permission.feature-permission': publicContent,
   'api::footer-section.footer-section': publishedContent,
+  // The teacher domains (ADR 0051): which addresses are verified on registration is the
+  // admins' business; nobody else reads it. One row, from the migration: never deleted.
+  'api::teacher-setting.teacher-setting': {
+    find: byRole({ admin: always }),
+    create: admin,
+    update: byRole({ admin: always }),
+  },
   'api::banner.banner': publishedContent,
   'api::resource.resource': publishedContent,
 
@@ -410,6 +417,26 @@ export const ACCESS_POLICIES: Record<string, AccessPolicy> = {
     canWrite: (actor, { data }) => admin(actor) || only(data, ['isRead']),
     create: admin,
     delete: byRole({ admin: always }),
+  },
+
+  // Staff write to students (ADR 0045): admins to anyone, teachers and coordinators to the
+  // candidates of their own projects (the send narrows the audience to them). Each reads what
+  // they sent; nothing is changed or deleted through the API (the history stays).
+  'api::announcement.announcement': {
+    find: byRole({
+      teacher: (a) => ({ author: ownUser(a) }),
+      coordinator: (a) => ({ author: ownUser(a) }),
+      admin: always,
+    }),
+    create: (actor) => ['teacher', 'coordinator', 'admin'].includes(roleOf(actor)),
+    createScope: byRole({
+      teacher: (a) => ({ author: ownUser(a) }),
+      coordinator: (a) => ({ author: ownUser(a) }),
+      admin: always,
+    }),
+    canWrite: (actor, { data }) =>
+      ['teacher', 'coordinator', 'admin'].includes(roleOf(actor)) &&
+      only(data, ['subject', 'message', 'audience', 'kind', 'sendAt']),
   },
 
   // ---- legal texts (ADR 0035) ----

@@ -25,7 +25,20 @@ export const userType = defineContentType({
   },
   media: { picture: users.pictureId },
   private: ['password', 'tokensValidAfter'],
-  protected: ['email', 'phone'],
+  // Of someone else's account a caller sees what a screen shows of a person: the name, surname,
+  // picture and profile type. Contact data and the account's state (its username, how and when
+  // it signs in, whether it is confirmed or blocked) are for the owner and admins (ADR 0052).
+  protected: [
+    'email',
+    'phone',
+    'username',
+    'provider',
+    'confirmed',
+    'blocked',
+    'lastLogin',
+    'createdAt',
+    'updatedAt',
+  ],
   // `confirmed` and `blocked` are written by admins only (the access policy's canWrite): an admin
   // blocks an account, or confirms one whose person cannot reach the email.
   readOnly: ['provider', 'lastLogin', 'role'],
@@ -55,4 +68,10 @@ export const fileType = defineContentType({
   table: files,
   exposed: false,
   private: ['uploadedById', 'storageKey'],
+  // Written by the upload routes, from the file itself; bounded like any number (ADR 0052).
+  bounds: {
+    width: { min: 0, max: 100_000, message: 'El ancho de la imagen no es válido.' },
+    height: { min: 0, max: 100_000, message: 'El alto de la imagen no es válido.' },
+    size: { min: 0, max: 1_000_000, message: 'El tamaño del archivo no es válido.' },
+  },
 });

@@ -103,7 +103,13 @@ const present = (value: unknown) => typeof value === 'string' && value.trim() !=
 
 /** What the hooks of one application write remember between before and after. */
 interface ApplyState {
-  before: { status: string; studentId: number; projectId: number; tutorAsignedId: number | null };
+  before: {
+    status: string;
+    /** Null for an application kept after its student deleted their account (ADR 0054). */
+    studentId: number | null;
+    projectId: number;
+    tutorAsignedId: number | null;
+  };
 }
 
 async function beforeCreate(event: LifecycleEvent<ApplyState>) {
@@ -238,7 +244,10 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
       // Only an admin may move an application to another student or project: still one each.
       const studentId = relationId(data.student) ?? before.studentId;
       const projectId = relationId(data.project) ?? before.projectId;
-      if (studentId !== before.studentId || projectId !== before.projectId) {
+      if (
+        studentId !== null &&
+        (studentId !== before.studentId || projectId !== before.projectId)
+      ) {
         await lockStudent(tx, studentId);
         if (await hasApplied(tx, studentId, projectId, id)) {
           throw refuse(APPLICATION_MESSAGES.alreadyApplied);

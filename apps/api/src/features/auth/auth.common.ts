@@ -39,6 +39,12 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 export const CONFIRMATION_TTL_MS = 7 * DAY_MS;
 export const RESET_TTL_MS = 60 * MINUTE_MS;
 export const LOGIN_LINK_TTL_MS = 15 * MINUTE_MS;
+/**
+ * An invitation to an account an admin loaded (ADR 0048): a reset code that lasts long enough
+ * for someone who reads their university mail once a week.
+ */
+export const INVITATION_TTL_DAYS = 14;
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * DAY_MS;
 /** A session lasts as long as the web's "remember me" cookie (spec §4 Session, §9). */
 export const REFRESH_TTL_MS = REMEMBER_ME_DAYS * DAY_MS;
 /**

@@ -16,6 +16,14 @@ const HOUR = 60 * MINUTE;
  */
 const PER_ADDRESS: readonly Limit[] = [{ limit: 30, windowSeconds: MINUTE }];
 const PER_IDENTIFIER: readonly Limit[] = [{ limit: 10, windowSeconds: MINUTE }];
+/**
+ * Actions that check a password: also an hourly cap, so one account cannot be guessed at ten
+ * tries a minute around the clock (600 an hour) from many addresses (ADR 0052).
+ */
+const PER_ACCOUNT: readonly Limit[] = [
+  { limit: 10, windowSeconds: MINUTE },
+  { limit: 30, windowSeconds: HOUR },
+];
 /** Actions that send an email: also an hourly cap, so nobody can flood a mailbox. */
 const PER_MAILBOX: readonly Limit[] = [
   { limit: 10, windowSeconds: MINUTE },
@@ -27,14 +35,14 @@ const PER_MAILBOX: readonly Limit[] = [
  * tokens carry 256 bits, guessing them is hopeless, and the address limit stops the trying.
  */
 export const AUTH_RATE_LIMITS = {
-  login: { address: PER_ADDRESS, identifier: PER_IDENTIFIER },
+  login: { address: PER_ADDRESS, identifier: PER_ACCOUNT },
   register: { address: PER_ADDRESS, identifier: PER_IDENTIFIER },
   forgotPassword: { address: PER_ADDRESS, identifier: PER_MAILBOX },
   resetPassword: { address: PER_ADDRESS },
   sendEmailConfirmation: { address: PER_ADDRESS, identifier: PER_MAILBOX },
   requestMessage: { address: PER_ADDRESS, identifier: PER_MAILBOX },
   loginLink: { address: PER_ADDRESS },
-  changePassword: { address: PER_ADDRESS, identifier: PER_IDENTIFIER },
+  changePassword: { address: PER_ADDRESS, identifier: PER_ACCOUNT },
 } satisfies Record<string, { address: readonly Limit[]; identifier?: readonly Limit[] }>;
 
 export type RateLimitedAction = keyof typeof AUTH_RATE_LIMITS;

@@ -1,5 +1,5 @@
 import { getTableName } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
   loginLinkSchema,
   loginSchema,
   okAnswerSchema,
+  refreshRequestSchema,
   refreshSchema,
   refreshedAnswerSchema,
   registerSchema,
@@ -18,6 +19,7 @@ import {
   requestMessageSchema,
   resetPasswordSchema,
   sessionAnswerSchema,
+  type SessionAnswer,
 } from '@plataforma/shared';
 import { users } from '../../db/schema';
 import { onlyRoles, signedIn } from '../../lib/route-guards';
@@ -25,7 +27,14 @@ import { routeSchema, type RouteDoc } from '../../lib/route-schema';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
 import { dataBody } from '../../lib/validation';
 import { limitAttempt } from './auth.rate-limits';
-import type { AuthDeps } from './auth.common';
+import { invalidRefreshToken, REFRESH_TTL_MS, type AuthDeps } from './auth.common';
+import {
+  assertSameOrigin,
+  clearRefreshCookie,
+  isRememberedByCookie,
+  refreshTokenCookie,
+  setRefreshCookie,
+} from './auth.cookies';
 import { changePassword, forgotPassword, resetPassword } from './passwords.service';
 import {
   adminRegister,
@@ -51,6 +60,8 @@ const doc = (summary: string, more: Omit<RouteDoc, 'tag' | 'summary'> = {}): Rou
   ...more,
 });
 const session = { 200: sessionAnswerSchema };
+const REFRESH_COOKIE_NOTE =
+  'The refresh token is also set as the cookie `refreshToken` (HttpOnly; SameSite=Strict; Path=/auth; Secure over https), persistent when the session is remembered (ADR 0055).';
 
 /**
  * Authentication (spec §7 Authentication; users-permissions compatible). Tokens, lifetimes and
@@ -66,6 +77,35 @@ export async function authRoutes(instance: FastifyInstance) {
     log: request.log,
     usersChanged: () => app.responseCache.invalidate(getTableName(users)),
   });
+  /** A new session's answer, its refresh token set as the browser's cookie too (ADR 0055). */
+  const opened = (reply: FastifyReply, answer: SessionAnswer, remember: boolean) => {
+    const expiresAt = new Date(Date.now() + REFRESH_TTL_MS);
+    setRefreshCookie(reply, app.config.publicUrl, answer.refreshToken, { remember, expiresAt });
+    return answer;
+  };
+  /**
+   * The refresh token of a call to `/auth` or `/auth/logout`: the body's (API clients), else the
+   * cookie's, which only the platform's own pages may use.
+   */
+  const presentedRefreshToken = (
+    request: FastifyRequest,
+    body?: { refreshToken?: string } | null,
+  ) => {
+    if (body?.refreshToken) return { token: body.refreshToken, byCookie: false };
+    const token = refreshTokenCookie(request);
+    if (token) assertSameOrigin(request, app.config.publicUrl);
+    return { token, byCookie: true };
+  };
+  const endSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body?: { refreshToken?: string } | null,
+  ) => {
+    const { token } = presentedRefreshToken(request, body);
+    if (token) await logout(deps(request), token);
+    clearRefreshCookie(reply, app.config.publicUrl);
+    return { ok: true as const };
+  };
 
   app.post(
     '/api/auth/local',
@@ -73,16 +113,20 @@ export async function authRoutes(instance: FastifyInstance) {
       config: PUBLIC,
       schema: routeSchema(
         doc('Sign in with email or username and password', {
-          description: `Opens a session: an access token valid ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes and a refresh token valid ${REMEMBER_ME_DAYS} days.`,
+          description: `Opens a session: an access token valid ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes and a refresh token valid ${REMEMBER_ME_DAYS} days. ${REFRESH_COOKIE_NOTE} \`remember: true\` makes it persistent.`,
           errors: [400, 429],
         }),
         { body: loginSchema, response: session },
       ),
     },
-    async (request) => {
-      const { identifier, password } = request.body;
+    async (request, reply) => {
+      const { identifier, password, remember } = request.body;
       await limitAttempt(app, request, 'login', identifier);
-      return loginWithPassword(deps(request), identifier, password);
+      return opened(
+        reply,
+        await loginWithPassword(deps(request), identifier, password),
+        !!remember,
+      );
     },
   );
 
@@ -192,14 +236,15 @@ export async function authRoutes(instance: FastifyInstance) {
       config: PUBLIC,
       schema: routeSchema(
         doc('Set a new password with a reset code; ends every other session', {
+          description: `${REFRESH_COOKIE_NOTE} Not remembered (ADR 0013).`,
           errors: [400, 429],
         }),
         { body: resetPasswordSchema, response: session },
       ),
     },
-    async (request) => {
+    async (request, reply) => {
       await limitAttempt(app, request, 'resetPassword');
-      return resetPassword(deps(request), request.body);
+      return opened(reply, await resetPassword(deps(request), request.body), false);
     },
   );
 
@@ -211,16 +256,18 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: routeSchema(
         doc('Change the own password; ends every other session', {
           access: 'bearer',
+          description: `${REFRESH_COOKIE_NOTE} Remembered when the web's \`rememberMe=true\` cookie says so.`,
           errors: [400, 401, 403, 429],
         }),
         { body: changePasswordSchema, response: session },
       ),
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = request.actor;
       const key = actor.kind === 'user' ? `user:${actor.userId}` : undefined;
       await limitAttempt(app, request, 'changePassword', key);
-      return changePassword(deps(request), actor, request.body);
+      const answer = await changePassword(deps(request), actor, request.body);
+      return opened(reply, answer, isRememberedByCookie(request));
     },
   );
 
@@ -249,13 +296,16 @@ export async function authRoutes(instance: FastifyInstance) {
     {
       config: PUBLIC,
       schema: routeSchema(
-        doc('Exchange the token of a sign-in link for a session', { errors: [400, 429] }),
+        doc('Exchange the token of a sign-in link for a session', {
+          description: `${REFRESH_COOKIE_NOTE} Not remembered (ADR 0013).`,
+          errors: [400, 429],
+        }),
         { body: loginLinkSchema, response: session },
       ),
     },
-    async (request) => {
+    async (request, reply) => {
       await limitAttempt(app, request, 'loginLink');
-      return exchangeLoginLink(deps(request), request.body.token);
+      return opened(reply, await exchangeLoginLink(deps(request), request.body.token), false);
     },
   );
 
@@ -266,13 +316,45 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: routeSchema(
         doc('Exchange a refresh token for a new access token and a new refresh token', {
           description:
-            'Spec §7. The refresh token is single use; the new one keeps its expiry. A spent token presented again ends every session of its user. The bearer the web sends is ignored (it has usually expired: that is why it refreshes).',
-          errors: [400, 401],
+            'Spec §7. The refresh token comes in the body `{refreshToken}` (API clients: the answer is `{jwt, refreshToken}`) or, with no body token, as the `refreshToken` cookie the sign-in set (the web: the answer is `{jwt}` and the new refresh token only a cookie, so no script can read it; the call must be same-origin, else 403; ADR 0055). The refresh token is single use; the new one keeps its expiry. A spent token presented again ends every session of its user. The bearer the web sends is ignored (it has usually expired: that is why it refreshes).',
+          errors: [400, 401, 403],
         }),
-        { body: refreshSchema, response: { 200: refreshedAnswerSchema } },
+        { body: refreshRequestSchema.nullish(), response: { 200: refreshedAnswerSchema } },
       ),
     },
-    async (request) => refreshSession(deps(request), request.body.refreshToken),
+    async (request, reply) => {
+      const { token, byCookie } = presentedRefreshToken(request, request.body);
+      const publicUrl = app.config.publicUrl;
+      if (!token) throw invalidRefreshToken();
+      let refreshed: Awaited<ReturnType<typeof refreshSession>>;
+      try {
+        refreshed = await refreshSession(deps(request), token);
+      } catch (error) {
+        // A refused cookie is of no more use: the browser drops it.
+        if (byCookie) clearRefreshCookie(reply, publicUrl);
+        throw error;
+      }
+      const { jwt, refreshToken, expiresAt } = refreshed;
+      const remember = isRememberedByCookie(request);
+      setRefreshCookie(reply, publicUrl, refreshToken, { remember, expiresAt });
+      return byCookie ? { jwt } : { jwt, refreshToken };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: PUBLIC,
+      schema: routeSchema(
+        doc('End the session of the refresh cookie (or of a body token) and drop the cookie', {
+          description:
+            'The web’s sign-out (ADR 0055): under the cookie’s path, so the `refreshToken` cookie comes along. Whatever the token, the answer is the same.',
+          errors: [400, 403],
+        }),
+        { body: refreshRequestSchema.nullish(), response: { 200: okAnswerSchema } },
+      ),
+    },
+    async (request, reply) => endSession(request, reply, request.body),
   );
 
   app.post(
@@ -281,14 +363,12 @@ export async function authRoutes(instance: FastifyInstance) {
       config: PUBLIC,
       schema: routeSchema(
         doc('End the session of a refresh token (whatever the token, the answer is the same)', {
+          description: 'Drops the refresh cookie too (ADR 0055).',
           errors: [400],
         }),
         { body: refreshSchema, response: { 200: okAnswerSchema } },
       ),
     },
-    async (request) => {
-      await logout(deps(request), request.body.refreshToken);
-      return { ok: true as const };
-    },
+    async (request, reply) => endSession(request, reply, request.body),
   );
 }

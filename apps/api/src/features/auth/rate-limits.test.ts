@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,27 @@ describe('rate limits', () => {
       payload: { identifier: user.email, password: TEST_PASSWORD },
     });
     expect(right.status).toBe(429);
+  });
+
+  it('when one account was tried 30 times this hour, a 31st sign-in is 429 in Spanish with the wait, though the minute allows it', async () => {
+    const user = await createUser();
+    const hourly = AUTH_RATE_LIMITS.login.identifier.find((l) => l.windowSeconds === 3600);
+    expect(hourly?.limit).toBe(30);
+    // Thirty earlier attempts spread over the hour: the minute window is empty.
+    const { db } = await getTestDatabase();
+    const key = `${createHash('sha256').update(`login:id:${user.email.toLowerCase()}`).digest('hex')}:3600`;
+    await db.execute(sql`
+      INSERT INTO rate_limit_hits (key, window_start, hits)
+      VALUES (${key}, to_timestamp(floor(extract(epoch FROM now()) / 3600) * 3600), 30)`);
+    const limited = await login(user.email, uniqueIp());
+    expect(limited.status).toBe(429);
+    expect(limited.body.error?.message).toMatch(
+      /^Has hecho demasiadas solicitudes seguidas\. Vuelve a intentarlo dentro de /,
+    );
+    // The wait is the hour's, not a minute's.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+    // Another account is not affected.
+    expect((await login((await createUser()).email, uniqueIp())).status).toBe(400);
   });
 
   it('when one address tries many different identifiers, it is limited by address', async () => {

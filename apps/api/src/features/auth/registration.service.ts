@@ -2,11 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ProfileType } from '@plataforma/shared';
 import { roles, users } from '../../db/schema';
+import { retryingTransaction } from '../../db/transaction';
 import { AppError, forbidden } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import { loadRenderContext, queueEmail } from '../../lib/mail/outbox';
-import { createProfile } from '../profiles/profiles.service';
+import { createProfile, type ProfileOrigin } from '../profiles/profiles.service';
 import { recordConsent } from '../legal/legal.service';
 import type { AdminRegisterInput, RegisterInput } from '@plataforma/shared';
 import { presentUser, type PublicUser } from './user.presenter';
@@ -36,7 +37,8 @@ const ROLE_NAMES: Record<ProfileType | 'authenticated', string> = {
   admin: 'Administrador',
 };
 
-async function roleIdOf(tx: Executor, type: ProfileType): Promise<number> {
+/** The id of the users-permissions role of a profile type (created when missing). */
+export async function roleIdOf(tx: Executor, type: ProfileType): Promise<number> {
   const find = () => tx.select({ id: roles.id }).from(roles).where(eq(roles.type, type)).limit(1);
   const [existing] = await find();
   if (existing) return existing.id;
@@ -49,15 +51,20 @@ async function roleIdOf(tx: Executor, type: ProfileType): Promise<number> {
   return created.id;
 }
 
-/** A free username from the email's local part ("ana.garcia", then "ana.garcia4821"...). */
-async function freeUsername(tx: Executor, email: string): Promise<string> {
+/** The username an email suggests: its local part without accents or other signs. */
+export function usernameBase(email: string): string {
   const local = (email.split('@')[0] ?? '')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9._-]/g, '')
     .slice(0, 40);
-  const base = local.length >= 3 ? local : `usuario${local}`;
+  return local.length >= 3 ? local : `usuario${local}`;
+}
+
+/** A free username from the email's local part ("ana.garcia", then "ana.garcia4821"...). */
+async function freeUsername(tx: Executor, email: string): Promise<string> {
+  const base = usernameBase(email);
   const candidates = [base, ...Array.from({ length: 5 }, () => `${base}${randomInt(1000, 10000)}`)];
   const taken = new Set(
     (
@@ -92,6 +99,8 @@ interface NewAccount {
   profileType: ProfileType;
   password: string | null;
   confirmed: boolean;
+  /** Who makes the account: its teacher's verification follows (ADR 0051). */
+  origin: ProfileOrigin;
 }
 
 /**
@@ -104,7 +113,7 @@ async function createAccount(
   then: (tx: Executor, user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await retryingTransaction(deps.db, async (tx) => {
       const [sameEmail] = await tx
         .select({ id: users.id })
         .from(users)
@@ -139,7 +148,7 @@ async function createAccount(
         })
         .returning();
       if (!user) throw new AppError('INTERNAL', 'The user was not created');
-      await createProfile(tx, user.id, account.profileType);
+      await createProfile(tx, user.id, account.profileType, account.origin);
       await then(tx, user);
       return user;
     });
@@ -161,7 +170,8 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<Pu
   const { privacyVersion, privacyAccepted: _accepted, ...account } = input;
   const user = await createAccount(
     deps,
-    { ...account, password, confirmed: false },
+    // A teacher is verified when invited or of a listed domain, pending otherwise (ADR 0051).
+    { ...account, password, confirmed: false, origin: { by: 'sign-up', email: account.email } },
     async (tx, created) => {
       await recordConsent(tx, { userId: created.id, kind: 'privacy', version: privacyVersion });
       const token = await issueUserToken(
@@ -193,11 +203,11 @@ export async function adminRegister(
   input: AdminRegisterInput,
 ): Promise<PublicUser> {
   // The route refuses anyone else before reading the body; this keeps the rule where it acts.
-  if (!isAdmin(actor)) throw forbidden();
+  if (!isAdmin(actor) || actor.kind !== 'user') throw forbidden();
   const context = await loadRenderContext(deps.db, deps);
   const user = await createAccount(
     deps,
-    { ...input, password: null, confirmed: true },
+    { ...input, password: null, confirmed: true, origin: { by: 'admin', adminId: actor.userId } },
     async (tx, created) => {
       await sendResetLink(deps, tx, created, context);
     },
@@ -222,7 +232,7 @@ export type ConfirmationOutcome = 'confirmed' | 'expired' | 'invalid';
  */
 export async function confirmEmail(deps: AuthDeps, token: unknown): Promise<ConfirmationOutcome> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 512) return 'invalid';
-  const outcome = await deps.db.transaction(async (tx): Promise<ConfirmationOutcome> => {
+  const outcome = await retryingTransaction(deps.db, async (tx): Promise<ConfirmationOutcome> => {
     const spent = await spendUserToken(tx, token, 'confirmation');
     if (spent) {
       await tx.update(users).set({ confirmed: true }).where(eq(users.id, spent.userId));
@@ -258,7 +268,7 @@ export async function resendConfirmation(deps: AuthDeps, email: string): Promise
     const user = await userByEmail(deps.db, email);
     if (!user || user.confirmed || user.blocked) return;
     const context = await loadRenderContext(deps.db, deps);
-    await deps.db.transaction(async (tx) => {
+    await retryingTransaction(deps.db, async (tx) => {
       const token = await issueUserToken(
         tx,
         user.id,

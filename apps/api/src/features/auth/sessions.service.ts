@@ -75,7 +75,7 @@ export async function loginWithPassword(
 export async function refreshSession(
   deps: AuthDeps,
   refreshToken: string,
-): Promise<{ jwt: string; refreshToken: string }> {
+): Promise<{ jwt: string; refreshToken: string; expiresAt: Date }> {
   const now = new Date();
   const outcome = await deps.db.transaction(async (tx) => {
     const spent = await spendUserToken(tx, refreshToken, 'refresh', now);
@@ -103,14 +103,15 @@ export async function refreshSession(
     if (user.tokensValidAfter && spent.createdAt < user.tokensValidAfter) {
       return { kind: 'invalid' as const };
     }
-    return { kind: 'ok' as const, ...(await openSession(deps, tx, user.id, spent.expiresAt)) };
+    const session = await openSession(deps, tx, user.id, spent.expiresAt);
+    return { kind: 'ok' as const, ...session, expiresAt: spent.expiresAt };
   });
   if (outcome.kind === 'replayed') {
     deps.usersChanged();
     deps.log.warn('a spent refresh token was presented again; the user’s sessions were ended');
   }
   if (outcome.kind !== 'ok') throw invalidRefreshToken();
-  return { jwt: outcome.jwt, refreshToken: outcome.refreshToken };
+  return { jwt: outcome.jwt, refreshToken: outcome.refreshToken, expiresAt: outcome.expiresAt };
 }
 
 /** `POST /api/auth/logout {refreshToken}`: the refresh token stops working. */

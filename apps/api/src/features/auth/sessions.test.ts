@@ -161,7 +161,7 @@ describe('POST /auth {refreshToken}', () => {
     ['an unknown token', { refreshToken: 'inventado' }, 401],
     ['a number', { refreshToken: 12 }, 400],
     ['an object', { refreshToken: { $ne: null } }, 400],
-    ['nothing', {}, 400],
+    ['nothing (and no cookie)', {}, 401],
   ])('when the body has %s, the answer is %i', async (_case, payload, status) => {
     const res = await call(app, 'POST', '/auth', { payload });
     expect(res.status).toBe(status);

@@ -44,7 +44,10 @@ describe('GET /api/calls as the apply form asks', () => {
     const psychology = await createDegree({ name: 'Grado en Psicología' }, [campus.id]);
     const open = await createCall({ name, academic_period_end: '2027-07-31' }, [psychology.id]);
     const timeless = await createCall({ name, academic_period_end: null });
-    await createCall({ name, academic_period_end: '2025-07-31' }, [psychology.id]);
+    await createCall(
+      { name, academic_period_start: '2024-09-01', academic_period_end: '2025-07-31' },
+      [psychology.id],
+    );
 
     const { status, body } = await send(app, 'GET', `/api/calls?${query(name)}`);
     expect(status).toBe(200);

@@ -1,3 +1,10 @@
+import { z } from 'zod';
+import {
+  CALL_DESCRIPTION_MAX,
+  CATALOGUE_MESSAGES,
+  DEGREE_DURATION_MAX,
+  DEGREE_DURATION_MIN,
+} from '@plataforma/shared';
 import {
   calls,
   callsDegrees,
@@ -10,7 +17,11 @@ import {
 } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
-/** The academic catalogue (spec §3 Campus, University, Degree, Call, Study area): public. */
+/**
+ * The academic catalogue (spec §3 Campus, University, Degree, Call, Study area): public reads,
+ * admins write. The rules of names, periods and durations go with every write
+ * (catalogue.rules.ts, ADR 0047).
+ */
 export const universityType = defineContentType({
   uid: 'api::university.university',
   singularName: 'university',
@@ -65,6 +76,13 @@ export const degreeType = defineContentType({
       join: { table: callsDegrees, own: callsDegrees.degreeId, target: callsDegrees.callId },
     },
   },
+  bounds: {
+    duration: {
+      min: DEGREE_DURATION_MIN,
+      max: DEGREE_DURATION_MAX,
+      message: CATALOGUE_MESSAGES.duration,
+    },
+  },
 });
 
 export const callType = defineContentType({
@@ -72,6 +90,12 @@ export const callType = defineContentType({
   singularName: 'call',
   pluralName: 'calls',
   table: calls,
+  validate: {
+    description: z
+      .string()
+      .max(CALL_DESCRIPTION_MAX, `must be at most ${CALL_DESCRIPTION_MAX} characters`)
+      .nullable(),
+  },
   relations: {
     degrees: {
       relation: 'manyToMany',

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../../test/helpers/app';
@@ -183,5 +183,48 @@ describe('deleting a campus (spec §7: its calls, then its degrees, then the cam
     expect(await existing.degrees([degree.id])).toEqual([degree.id]);
     expect(await existing.calls([call.id])).toEqual([call.id]);
     expect(await campusesOf(degree.id)).toEqual([campus.id]);
+  });
+  it('when deleting its degrees fails after its calls went (spec §7 order), the calls, degrees and campus are all back', async () => {
+    const campus = await createCampus();
+    const degree = await createDegree({}, [campus.id]);
+    const call = await createCall({}, [degree.id]);
+    // The failure is injected in the database, at the degrees' step: it says how many of the
+    // campus's calls are left at that moment, which shows the calls went first.
+    const fn = `fail_degree_delete_${degree.id}`;
+    await app.db.execute(
+      sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF OLD.id = ${degree.id} THEN
+            RAISE EXCEPTION 'calls left: %', (SELECT count(*) FROM calls WHERE id = ${call.id});
+          END IF;
+          RETURN OLD;
+        END $$`),
+    );
+    await app.db.execute(
+      sql.raw(
+        `CREATE TRIGGER ${fn} BEFORE DELETE ON degrees FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+      ),
+    );
+    try {
+      const { status } = await send(app, 'DELETE', `/api/campuses/${campus.id}`, {
+        headers: admin,
+      });
+      expect(status).toBe(500);
+      const service = new EntityService(app.entities.registry, app.db);
+      const failure = await service.delete(CAMPUS_UID, campus.id, {}, SYSTEM).then(
+        () => undefined,
+        (error: unknown) => error as Error & { cause?: Error },
+      );
+      // Drizzle wraps the database's error; its own message is the cause's.
+      expect(failure?.cause?.message).toBe('calls left: 0');
+    } finally {
+      await app.db.execute(sql.raw(`DROP TRIGGER ${fn} ON degrees`));
+      await app.db.execute(sql.raw(`DROP FUNCTION ${fn}()`));
+    }
+
+    expect(await existing.campuses([campus.id])).toEqual([campus.id]);
+    expect(await existing.degrees([degree.id])).toEqual([degree.id]);
+    expect(await existing.calls([call.id])).toEqual([call.id]);
+    expect(await degreesOf(call.id)).toEqual([degree.id]);
   });
 });

@@ -14,6 +14,7 @@ import { consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import { SYSTEM, type Actor } from '../../lib/strapi/actor';
 import { publishedByUser } from '../projects/projects.people';
 import { PROJECT_UID } from '../projects/projects.lifecycles';
+import { recordTeacherInvitation } from '../profiles/teacher-verification.service';
 import { loadRenderContext, queueEmail } from '../../lib/mail/outbox';
 import type { RenderContext } from '../../lib/mail/templates';
 import {
@@ -195,6 +196,11 @@ export async function invite(
   await send(app, caller, [body.email], async (tx, context) => {
     const inviter = await userById(tx, caller.userId);
     const existing = await userByEmail(tx, body.email);
+    // An admin's invitation vouches for the teacher who registers with this address (ADR 0051).
+    // An account that exists already is not changed: its verification is decided on its own.
+    if (profile === 'teacher' && !existing) {
+      await recordTeacherInvitation(tx, body.email, caller.userId);
+    }
     const link = existing
       ? `${context.publicUrl}/user/auth/login`
       : `${context.publicUrl}/register?profile=${profile}`;

@@ -13,5 +13,14 @@ export const communicationCenterType = defineContentType({
       target: 'api::student.student',
       column: communicationCenters.studentId,
     },
+    // The announcement that wrote the entry (ADR 0045); only its send sets it.
+    announcement: {
+      relation: 'manyToOne',
+      target: 'api::announcement.announcement',
+      column: communicationCenters.announcementId,
+    },
   },
+  readOnly: ['announcement'],
+  // Shown as HTML in the student's message popup (components/ui/message-popup.tsx).
+  richText: ['notification_message'],
 });

@@ -17,6 +17,8 @@ export async function healthRoutes(instance: FastifyInstance) {
   app.get(
     '/healthz',
     {
+      // Probed every few seconds by the balancer: not worth a log line (ADR 0057).
+      config: { requestLog: false },
       schema: routeSchema(
         { tag: 'operations', summary: 'Liveness' },
         {
@@ -29,6 +31,7 @@ export async function healthRoutes(instance: FastifyInstance) {
   app.get(
     '/readyz',
     {
+      config: { requestLog: false },
       schema: routeSchema(
         { tag: 'operations', summary: 'Readiness' },
         { response: { 200: z.object({ status: z.literal('ready') }), 503: notReady } },

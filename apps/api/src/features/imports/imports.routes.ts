@@ -1,11 +1,9 @@
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import Papa from 'papaparse';
 import { z } from 'zod';
 import {
-  IMPORT_FILE_SIZE_LIMIT_BYTES,
   IMPORT_FILE_SIZE_LIMIT_MB,
   IMPORT_MAX_ROWS,
   TFX_IMPORT_COLUMNS,
@@ -14,68 +12,21 @@ import {
   importFormSchema,
   importQuerySchema,
 } from '@plataforma/shared';
-import { AppError, refusal, validationError } from '../../lib/errors';
 import { onlyRoles } from '../../lib/route-guards';
 import { routeSchema } from '../../lib/route-schema';
-import { IMPORT_ROLES, importTfxes, tfxTemplateRows, type ImportFile } from './imports.service';
-
-const tooLarge = () =>
-  refusal(
-    'PAYLOAD_TOO_LARGE',
-    `El archivo pesa más de ${IMPORT_FILE_SIZE_LIMIT_MB} MB: divídelo en varios.`,
-    { maxBytes: IMPORT_FILE_SIZE_LIMIT_BYTES },
-  );
-
-const noFile = () =>
-  refusal('VALIDATION', 'Adjunta un archivo CSV o XLSX.', {
-    errors: [
-      { path: ['file'], message: 'Adjunta un archivo CSV o XLSX.', name: 'ValidationError' },
-    ],
-  });
+import { IMPORT_ROLES, importTfxes, tfxTemplateRows } from './imports.service';
+import { CSV_CONTENT_TYPE, templateCsv } from './import-template';
+import { IMPORT_MULTIPART_LIMITS, multipartOnly, readImportFile } from './import-upload';
+import { peopleImportsRoutes } from './people-imports.routes';
 
 /**
- * The multipart body: one file in the field `file`, held in memory (it is at most a few MB).
- * Any other field or a second file is a 400, so a mistake does not silently do nothing.
- */
-async function readImportFile(request: FastifyRequest): Promise<ImportFile> {
-  let file: ImportFile | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file' || part.fieldname !== 'file' || file) {
-        if (part.type === 'file') part.file.resume();
-        throw validationError(
-          `Unexpected field "${part.fieldname}": send one file in the field "file"`,
-          [part.fieldname],
-        );
-      }
-      const bytes = await part.toBuffer();
-      file = { bytes };
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw validationError('Send one file in the field "file"', ['file']);
-    }
-    throw new AppError('BAD_REQUEST', 'The multipart body is malformed or incomplete');
-  }
-  if (!file) throw noFile();
-  return file;
-}
-
-/** The template: UTF-8 with a BOM (Excel then reads the accents right), `;`, CRLF. */
-function templateCsv(): string {
-  return `\uFEFF${Papa.unparse(tfxTemplateRows(), { delimiter: ';', newline: '\r\n' })}\r\n`;
-}
-
-/**
- * Imports from files (ADR 0039): the external final works, and the template of their file.
- * Encapsulated, so the multipart parser exists only for these routes.
+ * Imports from files (ADR 0039): the external final works and the template of their file, and
+ * the imports of people (people-imports.routes.ts, ADR 0048). Encapsulated, so the multipart
+ * parser exists only for these routes.
  */
 export async function importsRoutes(instance: FastifyInstance) {
   await instance.register(fastifyMultipart, {
-    limits: { fileSize: IMPORT_FILE_SIZE_LIMIT_BYTES, files: 1, fields: 0, parts: 2 },
+    limits: IMPORT_MULTIPART_LIMITS,
     throwFileSizeLimit: true,
   });
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -85,14 +36,7 @@ export async function importsRoutes(instance: FastifyInstance) {
     '/api/imports/tfxes',
     {
       // Who may call it, then the body's type, before anything is read.
-      preValidation: [
-        onlyRoles(IMPORT_ROLES),
-        async (request) => {
-          if (!request.isMultipart()) {
-            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be multipart/form-data');
-          }
-        },
-      ],
+      preValidation: [onlyRoles(IMPORT_ROLES), multipartOnly],
       schema: {
         ...routeSchema(
           {
@@ -136,12 +80,15 @@ export async function importsRoutes(instance: FastifyInstance) {
     },
     async (_request, reply) =>
       reply
-        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-type', CSV_CONTENT_TYPE)
         .header(
           'content-disposition',
           contentDisposition(TFX_IMPORT_TEMPLATE_FILENAME, { type: 'attachment' }),
         )
         .header('cache-control', 'public, max-age=3600')
-        .send(templateCsv()),
+        .send(templateCsv(tfxTemplateRows())),
   );
+
+  // Students, teachers and organisations (ADR 0048), under this plugin's multipart parser.
+  await instance.register(peopleImportsRoutes);
 }

@@ -44,6 +44,8 @@ export interface ImportContext extends Pick<AppContext, 'db'> {
 
 export interface ImportFile {
   bytes: Buffer;
+  /** The file's name as sent (kept with an import of people to tell imports apart). */
+  name?: string | undefined;
 }
 
 type Executor = Pick<Database, 'select'>;

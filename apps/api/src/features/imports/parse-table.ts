@@ -115,10 +115,14 @@ function readCsv(bytes: Buffer): string[][] {
   // Binary content (a PDF, an image) is not a table.
   if (text.includes('\0'))
     throw fileProblem('El archivo no es un CSV ni un XLSX que se pueda leer.');
-  const parsed = Papa.parse<string[]>(text, {
+  // The separator is guessed without the blank lines (a file of two columns ending in a line
+  // break would be guessed wrong), then the file is read with them, so rows keep their numbers.
+  const { delimiter } = Papa.parse<string[]>(text, {
     delimitersToGuess: [';', ',', '\t', '|'],
-    skipEmptyLines: false,
-  });
+    skipEmptyLines: 'greedy',
+    preview: 100,
+  }).meta;
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   const broken = parsed.errors.find((e) => e.type === 'Quotes');
   if (broken) {
     const row = (broken.row ?? 0) + 1;
@@ -130,11 +134,12 @@ function readCsv(bytes: Buffer): string[][] {
 /**
  * Reads the upload into its header and numbered rows. 400 (Spanish, about `file`) for an empty
  * file, one that is neither CSV nor XLSX (an old `.xls` says so), a damaged XLSX, a header
- * without data, and more than `maxRows` rows of data.
+ * without data (`item`: what a row of this file is, for that message), and more than `maxRows`
+ * rows of data.
  */
 export async function parseTable(
   bytes: Buffer,
-  { maxRows }: { maxRows: number },
+  { maxRows, item = 'un trabajo' }: { maxRows: number; item?: string },
 ): Promise<ParsedTable> {
   if (bytes.length === 0) throw fileProblem('El archivo está vacío.');
   let format: ParsedTable['format'];
@@ -157,7 +162,7 @@ export async function parseTable(
   const [header, ...rows] = numbered;
   if (!header || rows.length === 0) {
     throw fileProblem(
-      'El archivo está vacío: necesita una fila de encabezados y al menos un trabajo.',
+      `El archivo está vacío: necesita una fila de encabezados y al menos ${item}.`,
     );
   }
   if (rows.length > maxRows) {

@@ -6,7 +6,8 @@ import {
   type ImportIssue,
   type TfxImportColumn,
 } from '@plataforma/shared';
-import { fileProblem, normalizeLabel, type TableRow } from './parse-table';
+import { RowReader, findColumns, fromList, isHttpUrl, type FoundColumns } from './import-columns';
+import { normalizeLabel, type TableRow } from './parse-table';
 
 /**
  * The rules of a row of an external works file (ADR 0039): which header is which column, what each
@@ -32,31 +33,14 @@ const ALIASES: Partial<Record<TfxImportColumn, string[]>> = {
 };
 
 /** Where each known column is in the file, and its header as written there. */
-export type TfxColumns = Partial<Record<TfxImportColumn, { index: number; header: string }>>;
+export type TfxColumns = FoundColumns<TfxImportColumn>;
 
 /**
  * Finds the columns by their headers (case, accents and punctuation aside); 400 naming the
  * required ones that are missing. A column named twice takes its first appearance.
  */
 export function findTfxColumns(header: string[]): TfxColumns {
-  const columns: TfxColumns = {};
-  header.forEach((written, index) => {
-    const label = normalizeLabel(written);
-    const column = TFX_IMPORT_COLUMNS.find(
-      (c) => c.header === label || ALIASES[c.key]?.includes(label),
-    );
-    if (column && !columns[column.key]) columns[column.key] = { index, header: written };
-  });
-  const missing = TFX_IMPORT_COLUMNS.filter((c) => c.required && !columns[c.key]);
-  if (missing.length > 0) {
-    const names = missing.map((c) => `«${c.header}»`).join(', ');
-    throw fileProblem(
-      missing.length === 1
-        ? `Falta la columna ${names}. Descarga la plantilla para ver las columnas.`
-        : `Faltan las columnas ${names}. Descarga la plantilla para ver las columnas.`,
-    );
-  }
-  return columns;
+  return findColumns(header, TFX_IMPORT_COLUMNS, ALIASES);
 }
 
 /** What an external work takes from its row. */
@@ -95,21 +79,6 @@ export function tfxImportKey(title: string, author: string, year: number): strin
   return createHash('sha256').update(text).digest('hex');
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** The value of a list as the platform spells it, matching as people write it. */
-function fromList(text: string, list: readonly string[]): string | undefined {
-  const wanted = normalizeLabel(text);
-  return list.find((item) => normalizeLabel(item) === wanted);
-}
-
 /**
  * Checks one row: every problem of every cell, each with the column's header as written. Rows
  * repeating an earlier one of the same file are found by the caller (they need the whole file).
@@ -119,25 +88,12 @@ export function checkTfxRow(
   { row, cells }: TableRow,
   currentYear: number,
 ): CheckedTfxRow {
-  const errors: ImportIssue[] = [];
-  const cell = (key: TfxImportColumn) => {
-    const column = columns[key];
-    return column ? (cells[column.index] ?? '') : '';
-  };
-  const problem = (key: TfxImportColumn, message: string) =>
-    errors.push({ row, column: columns[key]?.header ?? key, message });
-  const text = (key: TfxImportColumn, max: number, missing?: string): string | null => {
-    const value = cell(key);
-    if (value === '') {
-      if (missing) problem(key, missing);
-      return null;
-    }
-    if (value.length > max) {
-      problem(key, `Tiene ${value.length} caracteres y el máximo es ${max}.`);
-      return null;
-    }
-    return value;
-  };
+  const reader = new RowReader(columns, { row, cells });
+  const { errors } = reader;
+  const cell = (key: TfxImportColumn) => reader.cell(key);
+  const problem = (key: TfxImportColumn, message: string) => reader.problem(key, message);
+  const text = (key: TfxImportColumn, max: number, missing?: string) =>
+    reader.text(key, max, missing);
 
   const title = text('titulo', MAX.title, 'Falta el título.');
   const summary = text('resumen', MAX.summary);

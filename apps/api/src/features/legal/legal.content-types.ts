@@ -20,6 +20,7 @@ export const legalTextType = defineContentType({
     versions: { relation: 'oneToMany', target: LEGAL_TEXT_VERSION_UID, mappedBy: 'legalText' },
   },
   readOnly: ['kind', 'version', 'versions'],
+  richText: ['content'],
   validate: legalTextChangeSchema.shape,
 });
 
@@ -46,6 +47,8 @@ export const legalTextVersionType = defineContentType({
   },
   protected: ['author'],
   readOnly: ['legalText', 'version', 'title', 'content', 'author'],
+  // Written by the legal text's lifecycle from its cleaned content; declared all the same.
+  richText: ['content'],
 });
 
 /**

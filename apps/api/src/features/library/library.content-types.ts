@@ -25,6 +25,7 @@ export const tfxType = defineContentType({
     file_URL: httpUrlSchema,
     release_month: z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'must be MM/yyyy'),
   },
+  bounds: { degreeId: { min: 1, max: 2_147_483_647, message: 'El grado no es válido.' } },
 });
 
 export const resourceType = defineContentType({
@@ -34,11 +35,20 @@ export const resourceType = defineContentType({
   table: resources,
   draftAndPublish: true,
   media: { picture: resources.pictureId },
+  // The admins' rich text editor (resource-form); `introduction` is plain text.
+  richText: ['content'],
   validate: {
     tags,
     purposes: tags,
     tfx_status: z.array(z.enum(THESIS_STAGES)).max(THESIS_STAGES.length),
     link: httpUrlSchema,
     popularity_visits: z.number().int().min(0),
+  },
+  bounds: {
+    popularity_visits: {
+      min: 0,
+      max: 2_147_483_647,
+      message: 'El número de visitas no es válido.',
+    },
   },
 });

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, tfxes } from '../../db/schema';
+import { files, jobs, tfxes, tfxSearch } from '../../db/schema';
+import { enqueueJob } from '../../lib/jobs';
 import { LocalStorage, type FileStorage } from '../../lib/storage';
 import { getTestApp, TEST_CONFIG } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
@@ -16,7 +17,8 @@ import {
   pdfWithText,
   uploadFile,
 } from '../../../test/helpers/library';
-import { extractTfxTextJob, extractTextKey } from './library.jobs';
+import { EXTRACT_TFX_TEXT, extractTfxTextJob, extractTextKey } from './library.jobs';
+import { extractPdfText, PdfTextLimitError, pdfTextReaderStats } from './pdf-text';
 
 /**
  * The reading of a work's PDF for the search (ADR 0036, ADR 0037): real PDFs made with pdf-lib,
@@ -57,12 +59,12 @@ async function found(id: number, words: string): Promise<boolean> {
   const rows = await (
     await db()
   )
-    .select({ id: tfxes.id })
-    .from(tfxes)
+    .select({ id: tfxSearch.id })
+    .from(tfxSearch)
     .where(
       and(
-        eq(tfxes.id, id),
-        sql`${tfxes.search_vector} @@ websearch_to_tsquery('public.es', ${words})`,
+        eq(tfxSearch.id, id),
+        sql`${tfxSearch.vector} @@ websearch_to_tsquery('public.es', ${words})`,
       ),
     );
   return rows.length === 1;
@@ -200,6 +202,100 @@ describe('the text of a work’s PDF', () => {
     expect(await runExtraction(id, new LocalStorage(TEST_CONFIG.uploadDir))).toEqual({
       skipped: 'the work has no file',
     });
+  });
+});
+
+describe('the reading of a PDF, in a worker thread (ADR 0042)', () => {
+  it('when a work with a PDF is created, its text is read by the reader’s thread and written as before', async () => {
+    const before = pdfTextReaderStats().completed;
+    const { id, row, job } = await workWithPdf(
+      await pdfWithText(['Las salinas de Torrevieja tienen artemias de color rosado todo el año']),
+    );
+    expect(row).toMatchObject({ text_status: 'indexed' });
+    expect(row.document_text).toContain('artemias de color rosado');
+    expect(job).toMatchObject({ status: 'done', result: { status: 'indexed', written: true } });
+    expect(await found(id, 'artemia')).toBe(true);
+    // One more reading finished in the pool's threads: the API's thread only waited for it.
+    expect(pdfTextReaderStats().completed).toBe(before + 1);
+  });
+
+  it('when a reading takes longer than its time limit, its thread is ended with PdfTextLimitError, and the next PDF is read', async () => {
+    const pdf = await pdfWithText(thesisPages());
+    await expect(extractPdfText(pdf, { timeoutMs: 1 })).rejects.toBeInstanceOf(PdfTextLimitError);
+    expect(await extractPdfText(pdf)).toMatchObject({ status: 'indexed', pages: 20 });
+  });
+});
+
+describe('a reading that fails for good (ADR 0042)', () => {
+  it('when every attempt throws, the work stays pending between attempts and has no indexable text once the last one fails', async () => {
+    const { id, fileId } = await workWithPdf(
+      await pdfWithText(['Un documento que el almacenamiento nunca podrá devolver']),
+    );
+    // The file's key is one no storage accepts: every attempt throws, as a storage that is down.
+    await (
+      await db()
+    )
+      .update(files)
+      .set({ storageKey: 'private/../fuera-del-almacen.pdf' })
+      .where(eq(files.id, fileId));
+    await (
+      await db()
+    ).transaction(async (tx) => {
+      await tx
+        .update(tfxes)
+        .set({ text_status: 'pending', document_text: null })
+        .where(eq(tfxes.id, id));
+      await enqueueJob(tx, {
+        kind: EXTRACT_TFX_TEXT,
+        key: extractTextKey(id),
+        payload: { tfxId: id },
+        maxAttempts: 2,
+      });
+    });
+    const jobOf = async () =>
+      (
+        await (
+          await db()
+        )
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, extractTextKey(id)))
+      )[0]!;
+    const workOf = async () =>
+      (await (await db()).select().from(tfxes).where(eq(tfxes.id, id)))[0]!;
+
+    await app.jobs.flush();
+    expect(await jobOf()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await jobOf()).lastError).toContain('Invalid storage key');
+    expect(await workOf()).toMatchObject({ text_status: 'pending' });
+
+    await (
+      await db()
+    )
+      .update(jobs)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(jobs.key, extractTextKey(id)));
+    await app.jobs.flush();
+    expect(await jobOf()).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await workOf()).toMatchObject({ text_status: 'empty', document_text: null });
+  });
+
+  it('when the failed reading was of a work whose text is no longer pending, the work is left as it is', async () => {
+    const { id } = await workWithPdf(await pdfWithText(['Un documento leído sin problemas']));
+    await (
+      await db()
+    ).transaction((tx) =>
+      extractTfxTextJob.onFailure!({
+        tx,
+        payload: { tfxId: id },
+        job: { id: 0, kind: EXTRACT_TFX_TEXT, attempts: 5, maxAttempts: 5 },
+        error: 'Error: otro fallo',
+        log: pino({ level: 'silent' }),
+      }),
+    );
+    const [row] = await (await db()).select().from(tfxes).where(eq(tfxes.id, id));
+    expect(row).toMatchObject({ text_status: 'indexed' });
+    expect(row!.document_text).toContain('sin problemas');
   });
 });
 

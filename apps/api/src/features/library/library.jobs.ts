@@ -3,9 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
 import { files, tfxes } from '../../db/schema';
-import { enqueueJob, type JobDefinition } from '../../lib/jobs';
+import { enqueueJob, PermanentJobError, type JobDefinition } from '../../lib/jobs';
 import type { Transaction } from '../../lib/strapi/types';
-import { extractPdfText, type PdfText } from './pdf-text';
+import { extractPdfText, PdfTextLimitError, type PdfText } from './pdf-text';
+import { sweepOldVisits } from './library.visits';
 
 /**
  * The library's background work (ADR 0036, ADR 0037): reading the text of a work's PDF for the
@@ -46,17 +47,32 @@ async function readAll(body: Readable, limit: number): Promise<Uint8Array | unde
 
 const NO_TEXT: PdfText = { status: 'empty', text: '', pages: 0 };
 
+/** A PDF that cannot be read within the reader's limits will not be on the next attempt either. */
+async function readText(bytes: Uint8Array, signal: AbortSignal): Promise<PdfText> {
+  try {
+    return await extractPdfText(bytes, { signal });
+  } catch (error) {
+    if (error instanceof PdfTextLimitError) throw new PermanentJobError(error.message);
+    throw error;
+  }
+}
+
 /**
- * `tfx.extract-text` {tfxId}: reads the work's PDF through the storage and writes its text and
- * `text_status` (`indexed`, or `empty` for a damaged, encrypted or image-only PDF, or bytes that
- * are gone), only while the work still has the file that was read: when a newer upload replaced
- * it, its own job (the same key, enqueued again) writes the newer text and this one writes
- * nothing. A work without a file is left as it is (`none`). Storage errors are retried.
+ * `tfx.extract-text` {tfxId}: reads the work's PDF through the storage (in a worker thread,
+ * pdf-text.ts) and writes its text and `text_status` (`indexed`, or `empty` for a damaged,
+ * encrypted or image-only PDF, or bytes that are gone), only while the work still has the file
+ * that was read: when a newer upload replaced it, its own job (the same key, enqueued again)
+ * writes the newer text and this one writes nothing. A work without a file is left as it is
+ * (`none`). Storage errors are retried; a PDF beyond the reader's time or memory limit is not.
+ *
+ * When the job fails for good (ADR 0042), the work's `text_status` goes from `pending` to
+ * `empty` in the transaction that records the failure: staff see "sin texto indexable" instead
+ * of a reading that never ends, and the job keeps the error. A newer PDF queues a new reading.
  */
 export const extractTfxTextJob: JobDefinition<{ tfxId: number }> = {
   kind: EXTRACT_TFX_TEXT,
   payload: z.object({ tfxId: z.number().int().positive() }),
-  async run({ payload, db, storage, progress }) {
+  async run({ payload, db, storage, progress, signal }) {
     const [work] = await db
       .select({ fileId: tfxes.fileId, storageKey: files.storageKey })
       .from(tfxes)
@@ -75,7 +91,7 @@ export const extractTfxTextJob: JobDefinition<{ tfxId: number }> = {
     await progress(0, 1);
     const stored = work.storageKey ? await storage.get(work.storageKey) : undefined;
     const bytes = stored ? await readAll(stored.body, MAX_PDF_BYTES) : undefined;
-    const text = bytes ? await extractPdfText(bytes) : NO_TEXT;
+    const text = bytes ? await readText(bytes, signal) : NO_TEXT;
     const written = await db
       .update(tfxes)
       .set({
@@ -92,5 +108,33 @@ export const extractTfxTextJob: JobDefinition<{ tfxId: number }> = {
       characters: text.text.length,
       written: written.length === 1,
     };
+  },
+  async onFailure({ tx, payload }) {
+    // Only a reading still pending: the job was not replaced (a replaced job has not failed), so
+    // the work still has the file this job was reading.
+    await tx
+      .update(tfxes)
+      .set({ text_status: 'empty', document_text: null })
+      .where(and(eq(tfxes.id, payload.tfxId), eq(tfxes.text_status, 'pending')));
+  },
+};
+
+export const SWEEP_LIBRARY_VISITS = 'library.sweep-visits';
+
+/** A day: the visits kept are counted in days, and one sweep a day keeps the table at a few days. */
+const SWEEP_EVERY_SECONDS = 24 * 60 * 60;
+
+/**
+ * `library.sweep-visits` (ADR 0042): deletes the once-per-visitor-per-day rows of
+ * `library_visits` older than two days (library.visits.ts), once a day, as a recurring job of the
+ * queue: one row, whatever the number of API processes, due again a day after each run.
+ */
+export const sweepLibraryVisitsJob: JobDefinition<Record<string, never>> = {
+  kind: SWEEP_LIBRARY_VISITS,
+  payload: z.object({}).strict(),
+  repeat: { everySeconds: SWEEP_EVERY_SECONDS, payload: {} },
+  async run({ db, progress }) {
+    const deleted = await sweepOldVisits(db, { onBatch: (done) => progress(done) });
+    return { deleted };
   },
 };

@@ -1,9 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { createFile, createStudent, signedIn, unique } from '../../../test/helpers/factories';
-import { studentsFavoriteTfxes, tfxes } from '../../db/schema';
+import { studentsFavoriteTfxes, tfxes, tfxSearch } from '../../db/schema';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -78,6 +79,70 @@ describe('words', () => {
       `${word} Cuaderno de campo`,
     ]);
     expect(body.meta.fallback).toBe(false);
+  });
+
+  it('pages walk down the tiers (title, then summary and tags, then the PDF), each ranked within itself', async () => {
+    const word = marker();
+    const topic = marker();
+    await createWork({ title: `${word} ${topic} costero`, tfxDate: '2020-01-01' });
+    await createWork({ title: `${word} y otras cosas del mar, ${topic}`, tfxDate: '2024-01-01' });
+    await createWork({ title: `${word} A`, summary: `Trata de ${topic}.`, tfxDate: '2024-01-01' });
+    await createWork({ title: `${word} B`, tags: [topic], tfxDate: '2020-01-01' });
+    await createWork({
+      title: `${word} C`,
+      document_text: `${topic} ${topic} ${topic}: el capítulo entero habla de ${topic}.`,
+      tfxDate: '2020-01-01',
+    });
+    await createWork({
+      title: `${word} D`,
+      document_text: `Solo una mención a ${topic} en un anexo muy largo sobre otras cosas.`,
+      tfxDate: '2024-01-01',
+    });
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const { body } = await search(`q=${word}%20${topic}&pageSize=2&page=${page}`);
+      expect(body.meta.pagination).toMatchObject({ page, pageSize: 2, pageCount: 3, total: 6 });
+      pages.push(titles(body));
+    }
+    // The title with the words together comes before the newer one with them apart.
+    expect(pages[0]).toEqual([
+      `${word} ${topic} costero`,
+      `${word} y otras cosas del mar, ${topic}`,
+    ]);
+    expect(pages[1]!.sort()).toEqual([`${word} A`, `${word} B`]);
+    // The document naming the words four times comes before the newer one naming them once.
+    expect(pages[2]).toEqual([`${word} C`, `${word} D`]);
+  });
+
+  it('follows every write of a work: a new title is found, an unpublished work is not, a view rewrites nothing', async () => {
+    const before = marker();
+    const after = marker();
+    const work = await createWork({ title: `Trabajo sobre ${before}` });
+    expect(titles((await search(`q=${before}`)).body)).toEqual([`Trabajo sobre ${before}`]);
+    const { db } = await getTestDatabase();
+    await db
+      .update(tfxes)
+      .set({ title: `Trabajo sobre ${after}` })
+      .where(eq(tfxes.id, work.id));
+    // The old word matches nothing any more (what comes back are similar spellings).
+    expect((await search(`q=${before}`)).body.meta.fallback).toBe(true);
+    expect(titles((await search(`q=${after}`)).body)).toEqual([`Trabajo sobre ${after}`]);
+
+    // Counting a view changes the work's row, never its search row (the trigger's columns).
+    const version = () =>
+      db
+        .select({ version: sql<string>`xmin::text` })
+        .from(tfxSearch)
+        .where(eq(tfxSearch.id, work.id));
+    const seen = await version();
+    const res = await app.inject({ method: 'POST', url: `/api/tfxes/${work.id}/views` });
+    expect(res.json()).toEqual({ data: { counted: true } });
+    expect(await version()).toEqual(seen);
+
+    await db.update(tfxes).set({ publishedAt: null }).where(eq(tfxes.id, work.id));
+    expect(titles((await search(`q=${after}`)).body)).not.toContain(`Trabajo sobre ${after}`);
+    await db.delete(tfxes).where(eq(tfxes.id, work.id));
+    expect(await db.select().from(tfxSearch).where(eq(tfxSearch.id, work.id))).toEqual([]);
   });
 
   it('ignores accents and finds other forms of a word ("evaluacion", "proyectos")', async () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import {
   TFX_FACETS,
   type TfxFacet,
@@ -8,7 +8,7 @@ import {
 } from '@plataforma/shared';
 import { facetCondition, facetsOf, jsonText } from '../../lib/search-facets';
 import type { AppContext } from '../../context';
-import { tfxes } from '../../db/schema';
+import { tfxes, tfxSearch } from '../../db/schema';
 import { executeRows } from '../../db/statements';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
@@ -33,22 +33,38 @@ import { cardObject, t, tfxCardMembers } from './library.cards';
 
 export const TFX_UID = 'api::tfx.tfx';
 
-/** At most this many works matched by their document alone are ranked (they read their PDF's text). */
-const DOCUMENT_RANK_LIMIT = 1000;
+/**
+ * At most this many matches of a lower tier (see searchTfxes) are ranked: their rank reads a
+ * vector stored out of line. Beyond it, that tier comes newest first (ADR 0038, ADR 0043).
+ */
+const RANK_LIMIT = 1000;
 
-/** How each facet is read from a work and filtered: one value, or a list of them. */
+/** A column of the search projection `tfx_search` aliased `s` (ADR 0043). */
+const s = (column: string) => sql.raw(`"s"."${column}"`);
+
+/** How each facet is read from the projection and filtered; the ODS are a bit mask there. */
 const FACETS = {
-  year: { value: sql`extract(year from ${t('tfx_date')})::int`, list: false, cast: 'int4' },
-  degree: { value: t('degree_name'), list: false, cast: 'text' },
-  study_area: { value: t('study_area'), list: false, cast: 'text' },
-  sector: { value: t('sector'), list: false, cast: 'text' },
-  language: { value: t('language'), list: false, cast: 'text' },
-  awarded: { value: t('awarded'), list: false, cast: 'bool' },
-  ods: { value: t('ods'), list: true, cast: 'int4' },
+  year: { value: s('year'), list: false, cast: 'int4' },
+  degree: { value: s('degree_name'), list: false, cast: 'text' },
+  study_area: { value: s('study_area'), list: false, cast: 'text' },
+  sector: { value: s('sector'), list: false, cast: 'text' },
+  language: { value: s('language'), list: false, cast: 'text' },
+  awarded: { value: s('awarded'), list: false, cast: 'bool' },
+  ods: { value: s('ods_mask'), list: true, cast: 'int4' },
 } as const satisfies Record<
   TfxFacet,
   { value: SQL; list: boolean; cast: 'text' | 'int4' | 'bool' }
 >;
+
+/** The ODS a work may list (the check tfxes_ods_range); ODS k is bit k of `ods_mask`. */
+const ODS_VALUES = Array.from({ length: 17 }, (_, i) => i + 1);
+
+/** The works holding any of these ODS: one bit test of the mask. */
+function odsCondition(mask: SQL, values: readonly number[]): SQL | undefined {
+  if (values.length === 0) return undefined;
+  const wanted = values.reduce((bits, value) => bits | (1 << value), 0);
+  return sql`(${mask} & ${sql.raw(String(wanted))}) <> 0`;
+}
 
 const TRUE = sql`TRUE`;
 const andAll = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` AND `));
@@ -65,22 +81,11 @@ const SIMILAR_TEXT = trigramText(
 const ALL_TEXT = sql`lower(${t('title')} || ' ' || coalesce(${t('summary')}, '') || ' ' || coalesce(public.text_array_to_string(${t('tags')}), '') || ' ' || coalesce(${t('document_text')}, ''))`;
 
 /**
- * The works `actor` may find in the public library: published (admins too: this is the library,
- * not the review), of the repository asked for (the platform's or the external one).
+ * The works of the public library in the projection aliased `s`: published with their review
+ * passed (`live`, which is what every role may find: the policy of `api::tfx.tfx`), of the
+ * repository asked for (the platform's or the external one).
  */
-function visibleWorks(
-  ctx: Pick<AppContext, 'entities'>,
-  actor: Actor,
-  external: boolean,
-  tables?: TableSink,
-): SQL {
-  return andAll([
-    ctx.entities.where(TFX_UID, actor, 't', { visible: 'live' }, tables),
-    // publishedAt is set when a work is published (ADR 0036); the state says it plainly too.
-    sql`${t('review_status')} = 'published'`,
-    sql`${t('external')} = ${external}`,
-  ]);
-}
+const libraryWorks = (external: boolean) => sql`${s('live')} AND ${s('external')} = ${external}`;
 
 /**
  * Where a work's PDF holds the words: its best passages, or NULL when the words are not in it.
@@ -89,9 +94,9 @@ function visibleWorks(
  * occurrence found with strpos (Spanish stems are prefixes of the unaccented words).
  */
 function documentSnippet(words: string): SQL {
-  const text = t('document_text');
+  const text = s('document_text');
   const query = webQuery(words);
-  return sql`CASE WHEN ts_filter(${t('search_vector')}, '{c}') @@ ${query} THEN coalesce(
+  return sql`CASE WHEN ts_filter(${s('vector')}, '{c}') @@ ${query} THEN coalesce(
       ${highlighted(sql`left(${text}, 20000)`, query, 'document')},
       (SELECT ${highlighted(sql`substr(${text}, greatest(1, w.at - 1000), 3000)`, query, 'document')}
          FROM (SELECT min(nullif(strpos(d.plain, l), 0)) AS at
@@ -105,6 +110,11 @@ function documentSnippet(words: string): SQL {
  * facets. A repeated parameter matches any of its values; different parameters must all match.
  * With `q`, the works holding every word (websearch syntax: "a phrase", `or`, `-word`); when none
  * does, those whose title or tags hold similar words (`meta.fallback`).
+ *
+ * Matches are read from the narrow projection `tfx_search` (ADR 0043) and ranked in tiers, as the
+ * weights say: the words in the title (ranked by the title, read in the row), then in the title,
+ * summary and tags together, then only with the PDF's text; a lower tier is ranked by its vector
+ * only when the page reaches it and it holds at most RANK_LIMIT works, else newest first.
  */
 export async function searchTfxes(
   ctx: Pick<AppContext, 'db' | 'entities'>,
@@ -112,21 +122,28 @@ export async function searchTfxes(
   query: TfxSearchQuery,
   tables?: TableSink,
 ): Promise<TfxSearchAnswer> {
+  tables?.add(getTableName(tfxSearch));
   const words = searchWords(query.q);
   const hasText = words.length > 0;
-  const base = [visibleWorks(ctx, actor, query.external, tables)];
-  for (const word of symbolWords(words)) {
-    base.push(sql`strpos(${ALL_TEXT}, lower(${word})) > 0`);
+  const base = [libraryWorks(query.external)];
+  const symbols = symbolWords(words);
+  if (symbols.length > 0) {
+    base.push(
+      sql`EXISTS (SELECT 1 FROM ${tfxes} "t" WHERE "t"."id" = ${s('id')} AND ${andAll(
+        symbols.map((word) => sql`strpos(${ALL_TEXT}, lower(${word})) > 0`),
+      )})`,
+    );
   }
   const facetFilters = new Map<TfxFacet, SQL>();
   for (const name of TFX_FACETS) {
-    const condition = facetCondition(FACETS[name], FACETS[name].value, query[name]);
+    const condition =
+      name === 'ods'
+        ? odsCondition(FACETS.ods.value, query.ods)
+        : facetCondition(FACETS[name], FACETS[name].value, query[name]);
     if (condition) facetFilters.set(name, condition);
   }
   // Every matching work is read once into a materialised CTE with its facet values and a flag
   // per facet filter: the page and the total need every flag, each facet every flag but its own.
-  // Its rows stay narrow (no text but the facets' values), so that a common word's thousands of
-  // matches fit in memory.
   const flags = [...facetFilters.keys()];
   const flag = (name: TfxFacet) => column(`f_${name}`);
   const allFlags = andAll(flags.map(flag));
@@ -134,61 +151,75 @@ export async function searchTfxes(
   const typed = words.join(' ');
   // The query is read from a CTE: the planner then cannot estimate how many works a common word
   // matches and always finds them through the GIN index. Knowing that a word is in a fifth of the
-  // library, it would read the whole table instead, unpacking every work's vector (the PDF's
-  // text) to test it: ten times slower.
+  // library, it would read the whole table instead, unpacking every work's vector to test it.
   const tsQuery = sql`(SELECT "q" FROM "query")`;
   const similar = similarWords(words, SIMILAR_TEXT);
-  const columns = (rank: SQL) => sql`${t('id')} AS "id",
+  const columns = (rank: SQL) => sql`${s('id')} AS "id",
     ${sql.join(
       TFX_FACETS.map((name) => sql`${FACETS[name].value} AS ${column(`v_${name}`)}`),
       sql`, `,
     )},
-    ${t('tfx_date')} AS "d", ${rank} AS "r"${sql.join(
+    ${s('tfx_date')} AS "d", ${rank} AS "r"${sql.join(
       [...facetFilters].map(([name, condition]) => sql`, ${condition} AS ${flag(name)}`),
       sql``,
     )}`;
-
-  // A hit's rank by its head, computed only for the works the page may show (every facet filter
-  // passed) holding one of the query's lexemes there (negated ones too): without any, ts_rank_cd
-  // finds no cover and answers 0. The test costs a quarter of the rank.
-  const anyLexeme = sql`(SELECT "any" FROM "query")`;
-  const headRank = sql`CASE WHEN ${andAll([...facetFilters.values()])} AND ${t('head_vector')} @@ ${anyLexeme}
-      THEN ts_rank_cd(${t('head_vector')}, ${tsQuery}) ELSE 0 END`;
-  // The works whose words match; else (`fallback`) those with similar words. The title, summary
-  // and tags rank a match (head_vector, small enough to stay in the row): ranking by the whole
-  // vector would read every matching PDF's text. Works whose document alone matches (r = 0) come
-  // after them, ranked by the whole vector only when a page reaches them.
+  // The first tier's rank: the title holds every word. Computed only for the works the page may
+  // show (every facet filter passed); NULL for the others.
+  const titleRank = sql`CASE WHEN ${andAll([...facetFilters.values()])} AND ${s('title_vector')} @@ ${tsQuery}
+      THEN ts_rank_cd(${s('title_vector')}, ${tsQuery}) END`;
   const ctes = hasText
-    ? sql`"query" AS MATERIALIZED (SELECT "q", (SELECT string_agg('''' || "l"[1] || '''', ' | ')::tsquery
-          FROM regexp_matches("q"::text, '''((?:[^'']|'''')*)''', 'g') AS "l") AS "any"
-        FROM (SELECT ${webQuery(typed)} AS "q") "typed"),
+    ? sql`"query" AS MATERIALIZED (SELECT ${webQuery(typed)} AS "q"),
       "hits" AS MATERIALIZED (
-        SELECT ${columns(ranked ? headRank : sql`NULL::real`)}
-        FROM ${tfxes} "t" WHERE ${andAll(base)} AND ${t('search_vector')} @@ ${tsQuery}),
+        SELECT ${columns(ranked ? titleRank : sql`NULL::real`)}
+        FROM ${tfxSearch} "s" WHERE ${andAll(base)} AND ${s('vector')} @@ ${tsQuery}),
       "near" AS MATERIALIZED (
         SELECT ${columns(ranked ? similar.rank : sql`NULL::real`)}
         FROM ${tfxes} "t"
-        WHERE NOT EXISTS (SELECT 1 FROM "hits") AND ${andAll(base)} AND ${similar.match})`
-    : sql`"all" AS MATERIALIZED (SELECT ${columns(sql`NULL::real`)} FROM ${tfxes} "t" WHERE ${andAll(base)})`;
-  // The matching works: the hits, or the similar ones (read in place, never copied).
-  const m = hasText ? sql`(SELECT * FROM "hits" UNION ALL SELECT * FROM "near")` : sql`"all"`;
+          -- Each similar work's projection row by its key: the planner, overestimating how many
+          -- works a trigram search finds, would otherwise read the whole projection to join them.
+          CROSS JOIN LATERAL (SELECT * FROM ${tfxSearch} "s" WHERE ${s('id')} = "t"."id" OFFSET 0) "s"
+        WHERE NOT EXISTS (SELECT 1 FROM "hits") AND ${andAll(base)} AND ${similar.match}),
+      "head" AS MATERIALIZED (
+        SELECT ${s('id')} AS "id" FROM ${tfxSearch} "s"
+        WHERE ${andAll(base)} AND ${s('head_vector')} @@ ${tsQuery}),
+      "m" AS MATERIALIZED (SELECT * FROM "hits" UNION ALL SELECT * FROM "near")`
+    : sql`"m" AS MATERIALIZED (SELECT ${columns(sql`NULL::real`)} FROM ${tfxSearch} "s" WHERE ${andAll(base)})`;
+  // The matching works: the hits, or the similar ones; copied once so that the passes below (the
+  // page, the tiers, the facets) each read one table rather than a union.
+  const m = sql`"m"`;
 
   const newest = sql`"d" DESC NULLS LAST, "id" DESC`;
   const offset = (query.page - 1) * query.pageSize;
+  const needed = offset + query.pageSize;
   const limit = sql`LIMIT ${query.pageSize} OFFSET ${offset}`;
-  // Works matched by their document alone are ranked by the whole vector, which reads their PDF's
-  // text: only when the page reaches them and at most DOCUMENT_RANK_LIMIT of them; beyond that
-  // they come newest first (ADR 0038).
-  const documentRank = sql`CASE WHEN (SELECT count(*) FROM "hits" WHERE ${allFlags} AND "r" = 0) <= ${DOCUMENT_RANK_LIMIT}
-      THEN (SELECT ts_rank_cd(${t('search_vector')}, ${tsQuery}) FROM ${tfxes} "t" WHERE "t"."id" = "m"."id")
+  // The lower tiers (a rank of NULL): the title, summary and tags hold the words (head), or only
+  // the whole work with its PDF's text does. They are read only when the tiers above hold fewer
+  // works than the page needs: conditions without a row's column are checked once, before the
+  // tier is read, and a CASE evaluates its branches in order.
+  const rankIn = (vector: string, count: SQL) =>
+    sql`CASE WHEN ${count} <= ${RANK_LIMIT}
+      THEN (SELECT ts_rank_cd(${s(vector)}, ${tsQuery}) FROM ${tfxSearch} "s" WHERE ${s('id')} = "l"."id")
       ELSE 0 END`;
+  const firstCount = sql`(SELECT "n" FROM "first")`;
+  const secondCount = sql`(SELECT count(*) FROM "lower" WHERE "head")`;
+  const thirdCount = sql`(SELECT count(*) FROM "lower" WHERE NOT "head")`;
+  const tiers = ranked
+    ? sql`, "first" AS MATERIALIZED (SELECT count(*) AS "n" FROM ${m} "h" WHERE ${allFlags} AND "h"."r" IS NOT NULL),
+      "lower" AS MATERIALIZED (
+        SELECT "h"."id", "h"."d", "h"."id" IN (SELECT "id" FROM "head") AS "head"
+        FROM "m" "h" WHERE "h"."r" IS NULL AND ${allFlags})`
+    : sql``;
   const page = ranked
     ? sql`SELECT "id", "tier", "score", "d" FROM (
-          SELECT "id", 1 AS "tier", "r" AS "score", "d" FROM ${m} "m" WHERE ${allFlags} AND "r" > 0
+          SELECT "h"."id", 1 AS "tier", "h"."r" AS "score", "h"."d" FROM ${m} "h"
+          WHERE ${allFlags} AND "h"."r" IS NOT NULL
           UNION ALL
-          SELECT "m"."id", 2, ${documentRank}, "m"."d"
-          FROM "hits" "m" WHERE ${allFlags} AND "m"."r" = 0
-            AND (SELECT count(*) FROM "hits" WHERE ${allFlags} AND "r" > 0) < ${offset + query.pageSize}
+          SELECT "l"."id", 2, ${rankIn('head_vector', secondCount)}, "l"."d" FROM "lower" "l"
+          WHERE (CASE WHEN ${firstCount} < ${needed} THEN true ELSE false END) AND "l"."head"
+          UNION ALL
+          SELECT "l"."id", 3, ${rankIn('vector', thirdCount)}, "l"."d" FROM "lower" "l"
+          WHERE (CASE WHEN ${firstCount} >= ${needed} THEN false
+            ELSE ${firstCount} + ${secondCount} < ${needed} END) AND NOT "l"."head"
         ) "ranked" ORDER BY "tier", "score" DESC, ${newest} ${limit}`
     : sql`SELECT "id", 1 AS "tier", 0 AS "score", "d" FROM ${m} "m" WHERE ${allFlags} ORDER BY ${newest} ${limit}`;
   const pageOrder = sql`"page"."tier", "page"."score" DESC, "page"."d" DESC NULLS LAST, "page"."id" DESC`;
@@ -203,14 +234,20 @@ export async function searchTfxes(
   const card = cardObject(tfxCardMembers(actor, tables, snippets));
 
   const facets = facetCounts(m, flags, flag);
+  // The page's works are read whole only here, and still through the access policy.
   const [row] = await executeRows(
     ctx.db,
-    sql`WITH ${ctes}
+    sql`WITH ${ctes}${tiers}
     SELECT
       ${hasText ? sql`NOT EXISTS (SELECT 1 FROM "hits")` : sql`false`} AS "fallback",
       (SELECT coalesce(json_agg(json_build_object('id', "t"."id", 'attributes', ${card}) ORDER BY ${pageOrder}), '[]'::json)::text
-         FROM (${page}) "page" JOIN ${tfxes} "t" ON "t"."id" = "page"."id") AS "data",
+         FROM (${page}) "page" JOIN ${tfxes} "t" ON "t"."id" = "page"."id"
+         JOIN ${tfxSearch} "s" ON ${s('id')} = "page"."id"
+         WHERE ${ctx.entities.where(TFX_UID, actor, 't', { visible: 'live' }, tables)}) AS "data",
       (SELECT coalesce(json_agg("f"), '[]'::json)::text FROM (${facets}) "f") AS "facets"`,
+    // The words are read from a CTE and the facet values are filters on few distinct values:
+    // no parameter changes the best plan, so it is made once (ADR 0043).
+    { plan: 'generic' },
   );
   const counted = JSON.parse(jsonText(row?.facets)) as {
     facet: TfxFacet | typeof TOTAL;
@@ -239,19 +276,14 @@ export async function searchTfxes(
   };
 }
 
-/**
- * The ODS a work may list (the table's check tfxes_ods_range): each is counted by a test of the
- * list, twice cheaper than unnesting every matching work's list and removing repeated values.
- */
-const ODS_VALUES = Array.from({ length: 17 }, (_, i) => i + 1);
-
 /** The facet row that carries the number of matching works (the page's total). */
 const TOTAL = '*total';
 
 /**
  * The facet counts over the matching works `m`, and their total (a row of facet TOTAL): the
- * facets of one value and the total in one pass (grouping sets), the ODS list apart. Each facet
- * is counted over the works that pass every facet filter but its own, the total over all.
+ * facets of one value and the total in one pass (grouping sets), the ODS by bit tests of the
+ * few distinct masks the works have (counted first). Each facet is counted over the works that pass every facet filter but its own, the
+ * total over all.
  */
 function facetCounts(m: SQL, flags: readonly TfxFacet[], flag: (name: TfxFacet) => SQL): SQL {
   const counters = new Map<string, { alias: SQL; count: SQL }>();
@@ -306,9 +338,13 @@ function facetCounts(m: SQL, flags: readonly TfxFacet[], flag: (name: TfxFacet) 
     UNION ALL
     SELECT 'ods', "u"."v"::text, "u"."count"::int
     FROM (SELECT ARRAY[${sql.join(
-      ODS_VALUES.map((value) => sql.raw(`count(*) FILTER (WHERE ${value} = ANY("v_ods"))`)),
+      ODS_VALUES.map((value) =>
+        sql.raw(`coalesce(sum("n") FILTER (WHERE ("v_ods" & ${1 << value}) <> 0), 0)`),
+      ),
       sql`, `,
-    )}] AS "counts" FROM ${m} "m" WHERE ${andAll(ods.map(flag))}) AS "o",
+    )}] AS "counts"
+      FROM (SELECT "v_ods", count(*) AS "n" FROM ${m} "m" WHERE ${andAll(ods.map(flag))} GROUP BY "v_ods") "masks"
+    ) AS "o",
       unnest("o"."counts") WITH ORDINALITY AS "u"("count", "v")
     WHERE "u"."count" > 0`;
 }
@@ -333,10 +369,10 @@ export async function findRelatedTfxes(
         WHERE "t"."id" = ${id} AND ${ctx.entities.where(TFX_UID, actor, 't', { visible: 'preview' }, tables)}`,
   );
   if (!source) throw notFound();
-  const s = (name: string) => sql.raw(`"s"."${name}"`);
+  const src = (name: string) => sql.raw(`"src"."${name}"`);
   // The other works are found through the indexes: those sharing a tag, and those holding two
   // of the title's words (any one word would find most of the library). They are scored by the
-  // title's words in their title, summary and tags (head_vector, read without their PDF's text).
+  // title's words in their title, summary and tags (the projection's head vector, ADR 0043).
   const lexemes = sql`"l" AS (SELECT unnest(tsvector_to_array(to_tsvector('public.es', "t"."title"))) AS "l"
       FROM ${tfxes} "t" WHERE "t"."id" = ${id})`;
   const anyLexeme = sql`(SELECT to_tsquery('public.es', string_agg(quote_literal("l"), ' | ')) FROM "l")`;
@@ -344,20 +380,27 @@ export async function findRelatedTfxes(
       string_agg('(' || quote_literal(a."l") || ' & ' || quote_literal(b."l") || ')', ' | '), ${anyLexeme}::text))
       FROM "l" a JOIN "l" b ON a."l" < b."l")`;
   const score = sql`
-      2 * (SELECT count(DISTINCT x) FROM unnest(${t('tags')}) AS x WHERE x = ANY(${s('tags')}))
-    + CASE WHEN ${t('sector')} = ${s('sector')} THEN 1 ELSE 0 END
-    + CASE WHEN ${t('degree_name')} = ${s('degree_name')} THEN 1 ELSE 0 END
-    + 3 * least(ts_rank_cd(${t('head_vector')}, "s"."words"), 3)`;
+      2 * (SELECT count(DISTINCT x) FROM unnest(${t('tags')}) AS x WHERE x = ANY(${src('tags')}))
+    + CASE WHEN ${t('sector')} = ${src('sector')} THEN 1 ELSE 0 END
+    + CASE WHEN ${t('degree_name')} = ${src('degree_name')} THEN 1 ELSE 0 END
+    + 3 * least(ts_rank_cd(${s('head_vector')}, "src"."words"), 3)`;
   const card = cardObject(tfxCardMembers(actor, tables));
+  tables?.add(getTableName(tfxSearch));
   const [row] = await executeRows(
     ctx.db,
     sql`WITH ${lexemes},
-      "s" AS MATERIALIZED (SELECT "s".*, ${anyLexeme} AS "words", ${twoLexemes} AS "pairs"
-        FROM ${tfxes} "s" WHERE "s"."id" = ${id}),
+      "src" AS MATERIALIZED (SELECT "t".*, ${anyLexeme} AS "words", ${twoLexemes} AS "pairs"
+        FROM ${tfxes} "t" WHERE "t"."id" = ${id}),
+      "candidates" AS (
+        SELECT "t"."id" FROM ${tfxes} "t", "src" WHERE ${t('tags')} && ${src('tags')}
+        UNION
+        SELECT ${s('id')} FROM ${tfxSearch} "s", "src" WHERE ${s('vector')} @@ "src"."pairs"),
       "near" AS (
-        SELECT "t"."id", ${score} AS "score" FROM ${tfxes} "t", "s"
-        WHERE ${visibleWorks(ctx, actor, source.external === true, tables)} AND "t"."id" <> "s"."id"
-          AND (${t('tags')} && ${s('tags')} OR ${t('search_vector')} @@ "s"."pairs")
+        SELECT "t"."id", ${score} AS "score"
+        FROM "candidates" "c" JOIN ${tfxes} "t" ON "t"."id" = "c"."id"
+          JOIN ${tfxSearch} "s" ON ${s('id')} = "c"."id", "src"
+        WHERE ${libraryWorks(source.external === true)} AND "t"."id" <> "src"."id"
+          AND ${ctx.entities.where(TFX_UID, actor, 't', { visible: 'live' }, tables)}
         ORDER BY "score" DESC, ${t('published_at')} DESC, "t"."id" DESC
         LIMIT ${sql.raw(String(RELATED_COUNT))})
     SELECT coalesce(json_agg(json_build_object('id', "t"."id", 'attributes', ${card})

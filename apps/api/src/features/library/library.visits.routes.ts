@@ -4,6 +4,7 @@ import {
   libraryVisitAnswerSchema,
   libraryVisitParamsSchema,
   tfxDownloadAnswerSchema,
+  tfxViewAnswerSchema,
 } from '@plataforma/shared';
 import { routeSchema } from '../../lib/route-schema';
 import {
@@ -35,16 +36,16 @@ export async function libraryVisitsRoutes(instance: FastifyInstance) {
       schema: routeSchema(
         {
           tag: 'library',
-          summary: 'Count a view of a work',
-          description: `No body. ${COUNTED_ONCE} 404 when the caller may not see the work.`,
+          summary: 'Count a view of a work; answers whether this one counted',
+          description: `No body. ${COUNTED_ONCE} \`data.counted\` is true when this request counted the view (the page shows the count it read plus one). 404 when the caller may not see the work.`,
           errors: [400, 401, 404],
         },
-        { params: libraryVisitParamsSchema, response: { 204: libraryVisitAnswerSchema } },
+        { params: libraryVisitParamsSchema, response: { 200: tfxViewAnswerSchema } },
       ),
     },
-    async (request, reply) => {
-      await countTfxView(app, request.actor, request.params.id, visitorOf(request));
-      return reply.status(204).send();
+    async (request) => {
+      const counted = await countTfxView(app, request.actor, request.params.id, visitorOf(request));
+      return { data: { counted } };
     },
   );
 

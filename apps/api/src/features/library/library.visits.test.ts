@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { files, libraryVisits, resources, tfxes } from '../../db/schema';
+import { files, jobs, libraryVisits, resources, tfxes } from '../../db/schema';
+import { repeatKey } from '../../lib/jobs';
 import { LocalStorage } from '../../lib/storage';
 import { VISITOR } from '../../lib/strapi/actor';
 import { getTestApp, TEST_CONFIG } from '../../../test/helpers/app';
@@ -16,7 +17,8 @@ import {
   signedIn,
   unique,
 } from '../../../test/helpers/factories';
-import { visitorKey } from './library.visits';
+import { SWEEP_LIBRARY_VISITS } from './library.jobs';
+import { KEPT_VISIT_DAYS, sweepOldVisits, visitDay, visitorKey } from './library.visits';
 
 /** The library's counters (ADR 0036, ADR 0039): once per visitor per day, only what one may see. */
 
@@ -88,11 +90,18 @@ describe('POST /api/tfxes/:id/views', () => {
   it('when the same visitor views a work twice the same day, counts one view; another visitor counts another', async () => {
     const work = await createWork({ views_count: 10 });
     const first = browser();
-    expect((await first('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(204);
-    expect((await first('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(204);
+    const counted = await first('POST', `/api/tfxes/${work.id}/views`);
+    expect(counted.statusCode).toBe(200);
+    // The page adds this view to the count it read (ADR 0042).
+    expect(counted.json()).toEqual({ data: { counted: true } });
+    const again = await first('POST', `/api/tfxes/${work.id}/views`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ data: { counted: false } });
     expect((await workCounts(work.id)).views).toBe(11);
 
-    expect((await browser()('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(204);
+    expect((await browser()('POST', `/api/tfxes/${work.id}/views`)).json()).toEqual({
+      data: { counted: true },
+    });
     expect((await workCounts(work.id)).views).toBe(12);
   });
 
@@ -110,7 +119,11 @@ describe('POST /api/tfxes/:id/views', () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => tab('POST', `/api/tfxes/${work.id}/views`)),
     );
-    expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204, 204, 204]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // Exactly one of them is told it counted.
+    expect(
+      answers.filter((a) => a.json<{ data: { counted: boolean } }>().data.counted),
+    ).toHaveLength(1);
     expect((await workCounts(work.id)).views).toBe(1);
   });
 
@@ -152,8 +165,11 @@ describe('POST /api/tfxes/:id/views', () => {
       404,
     );
     const mine = browser(bearer(app, author.userId));
-    expect((await mine('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(204);
-    expect((await browser(admin)('POST', `/api/tfxes/${work.id}/views`)).statusCode).toBe(204);
+    const preview = await mine('POST', `/api/tfxes/${work.id}/views`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ data: { counted: false } });
+    const review = await browser(admin)('POST', `/api/tfxes/${work.id}/views`);
+    expect(review.json()).toEqual({ data: { counted: false } });
     expect((await workCounts(work.id)).views).toBe(0);
   });
 
@@ -297,5 +313,96 @@ describe('POST /api/resources/:id/visits', () => {
     await visitor('GET', `/api/tfxes/${work.id}/download`);
     expect(await resourceVisits(resource.id)).toBe(1);
     expect((await workCounts(work.id)).views).toBe(1);
+  });
+});
+
+/** 'YYYY-MM-DD' `days` before the day given. */
+function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function visitDaysOf(targetId: number): Promise<string[]> {
+  const rows = await (
+    await db()
+  )
+    .select({ day: libraryVisits.day })
+    .from(libraryVisits)
+    .where(and(eq(libraryVisits.kind, 'tfx_view'), eq(libraryVisits.targetId, targetId)))
+    .orderBy(sql`${libraryVisits.day} DESC`);
+  return rows.map((row) => row.day);
+}
+
+describe('the sweep of old visits (ADR 0042)', () => {
+  it('the queue’s recurring sweep deletes the visits older than two days, keeps the recent ones and the counters, and is due again a day later', async () => {
+    const work = await createWork({ views_count: 7 });
+    const today = visitDay();
+    const days = [0, 1, 2, 3, 10].map((n) => daysBefore(today, n));
+    await (await db()).insert(libraryVisits).values(
+      days.map((day) => ({
+        kind: 'tfx_view' as const,
+        targetId: work.id,
+        visitor: unique('visitante').slice(0, 64),
+        day,
+      })),
+    );
+    expect(KEPT_VISIT_DAYS).toBe(2);
+
+    // The app's worker scheduled the sweep when it started: its day has passed.
+    const key = repeatKey(SWEEP_LIBRARY_VISITS);
+    await (
+      await db()
+    )
+      .update(jobs)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(jobs.key, key));
+    await app.jobs.flush();
+
+    expect(await visitDaysOf(work.id)).toEqual(days.slice(0, 3));
+    expect((await workCounts(work.id)).views).toBe(7);
+    const [job] = await (
+      await db()
+    )
+      .select({
+        status: jobs.status,
+        attempts: jobs.attempts,
+        result: jobs.result,
+        dueIn: sql<number>`extract(epoch from (${jobs.nextAttemptAt} - now()))::float8`,
+      })
+      .from(jobs)
+      .where(eq(jobs.key, key));
+    expect(job).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((job!.result as { deleted: number }).deleted).toBeGreaterThanOrEqual(2);
+    expect(Number(job!.dueIn)).toBeGreaterThan(24 * 3600 - 60);
+    expect(Number(job!.dueIn)).toBeLessThanOrEqual(24 * 3600);
+  });
+
+  it('after a sweep, a visitor already counted today is still counted once', async () => {
+    const work = await createWork();
+    const visitor = browser();
+    await visitor('POST', `/api/tfxes/${work.id}/views`);
+    expect(await sweepOldVisits(await db())).toBeGreaterThanOrEqual(0);
+    await visitor('POST', `/api/tfxes/${work.id}/views`);
+    expect((await workCounts(work.id)).views).toBe(1);
+  });
+
+  it('a large backlog is deleted a batch at a time, reporting after each full batch', async () => {
+    const work = await createWork();
+    const old = daysBefore(visitDay(), 30);
+    await (
+      await db()
+    ).execute(
+      sql`INSERT INTO ${libraryVisits} ("kind", "target_id", "visitor", "day")
+          SELECT 'tfx_view', ${work.id}, 'lote-' || n, ${old}::date
+          FROM generate_series(1, 12000) AS n`,
+    );
+    const reports: number[] = [];
+    const deleted = await sweepOldVisits(await db(), {
+      onBatch: async (done) => void reports.push(done),
+    });
+    expect(deleted).toBeGreaterThanOrEqual(12_000);
+    expect(reports.length).toBeGreaterThanOrEqual(2);
+    expect(await visitDaysOf(work.id)).toEqual([]);
   });
 });

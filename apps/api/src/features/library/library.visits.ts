@@ -131,18 +131,19 @@ async function visibleResource(
 
 /**
  * `POST /api/tfxes/:id/views`: counts a view of a work the caller may see (404 otherwise), once
- * per visitor per day.
+ * per visitor per day. Answers whether this view was counted now (ADR 0042: the page adds it to
+ * the count it shows).
  */
 export async function countTfxView(
   ctx: VisitContext,
   actor: Actor,
   id: number,
   request: VisitorRequest,
-): Promise<void> {
+): Promise<boolean> {
   const work = await visibleWork(ctx, actor, id);
-  if (!work.published) return;
+  if (!work.published) return false;
   const day = visitDay();
-  await countOnce(ctx, 'tfx_view', id, visitorKey(ctx.config.jwtSecret, actor, request, day), day);
+  return countOnce(ctx, 'tfx_view', id, visitorKey(ctx.config.jwtSecret, actor, request, day), day);
 }
 
 /**
@@ -182,4 +183,42 @@ export async function countResourceVisit(
   const day = visitDay();
   const visitor = visitorKey(ctx.config.jwtSecret, actor, request, day);
   await countOnce(ctx, 'resource_visit', id, visitor, day);
+}
+
+/**
+ * Days of visits kept: a visit only matters on its own day (the key that counts a visitor once),
+ * and two more cover the Madrid day turning while a sweep runs and a sweep that comes late.
+ */
+export const KEPT_VISIT_DAYS = 2;
+/** Rows deleted per statement, so a first sweep of a large table never holds it for long. */
+const SWEEP_BATCH = 5_000;
+
+/**
+ * Deletes the `library_visits` rows older than {@link KEPT_VISIT_DAYS} days (Madrid days, as they
+ * are counted), a batch at a time, calling `onBatch` after each (the job renews its lease there).
+ * Counters are not touched: a row only remembers who was already counted that day. Answers how
+ * many rows went.
+ */
+export async function sweepOldVisits(
+  db: VisitContext['db'],
+  { now = new Date(), onBatch }: { now?: Date; onBatch?: (deleted: number) => Promise<void> } = {},
+): Promise<number> {
+  const today = visitDay(now);
+  let deleted = 0;
+  for (;;) {
+    const [row] = await executeRows(
+      db,
+      sql`WITH "gone" AS (
+            DELETE FROM ${libraryVisits} WHERE ctid IN (
+              SELECT ctid FROM ${libraryVisits}
+              WHERE "day" < ${today}::date - ${KEPT_VISIT_DAYS}::int
+              LIMIT ${SWEEP_BATCH})
+            RETURNING 1)
+          SELECT count(*)::int AS "count" FROM "gone"`,
+    );
+    const batch = Number(row?.count ?? 0);
+    deleted += batch;
+    if (batch < SWEEP_BATCH) return deleted;
+    await onBatch?.(deleted);
+  }
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { emailOutbox } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { IN_FLIGHT } from '../../lib/mail/email.sender';
+import { outboxHtml, outboxText } from '../../lib/mail/outbox';
 
 /**
  * The admins' view of the outbox (issue 3 Email): what went, what is waiting and why, and a way to
@@ -104,7 +105,7 @@ export async function listOutbox(
 /** `GET /api/admin/outbox/:id`: the email as it was rendered, HTML and text included. */
 export async function findOutboxEmail({ db }: AppContext, id: number): Promise<OutboxEmailAnswer> {
   const [row] = await db
-    .select({ ...SUMMARY, html: emailOutbox.html, text: emailOutbox.text })
+    .select({ ...SUMMARY, html: outboxHtml, text: outboxText })
     .from(emailOutbox)
     .where(eq(emailOutbox.id, id))
     .limit(1);

@@ -30,6 +30,13 @@ export const notificationPreferencesSchema = z
 
 const tag = z.string().min(1).max(100);
 
+/** A teacher's verification (ADR 0051), kept by its own calls. */
+const TEACHER_VERIFICATION_FIELDS = [
+  'verification',
+  'verification_decided_at',
+  'verification_decided_by',
+] as const;
+
 export const studentType = defineContentType({
   uid: 'api::student.student',
   singularName: 'student',
@@ -91,6 +98,7 @@ export const studentType = defineContentType({
     primaryKey: z.string().regex(/^E[0-9]{4,9}$/, 'must be E followed by at least 4 digits'),
     qualification: z.number().min(0).max(10),
   },
+  bounds: { qualification: { min: 0, max: 10, message: 'La nota debe estar entre 0 y 10.' } },
 });
 
 export const teacherType = defineContentType({
@@ -131,7 +139,16 @@ export const teacherType = defineContentType({
     },
     applys: { relation: 'oneToMany', target: 'api::apply.apply', mappedBy: 'tutorAsigned' },
     projects: { relation: 'oneToMany', target: 'api::project.project', mappedBy: 'teacher' },
+    verification_decided_by: {
+      relation: 'manyToOne',
+      target: 'plugin::users-permissions.user',
+      column: teachers.verificationDecidedById,
+    },
   },
+  // Whether they may publish (ADR 0051): the teacher and admins read it, admins filter by it;
+  // only POST /api/teachers/:id/verify and /reject change it.
+  protected: [...TEACHER_VERIFICATION_FIELDS],
+  readOnly: [...TEACHER_VERIFICATION_FIELDS],
   validate: {
     primaryKey: z.string().regex(/^P[0-9]{4,9}$/, 'must be P followed by at least 4 digits'),
   },

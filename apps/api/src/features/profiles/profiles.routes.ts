@@ -11,6 +11,7 @@ import {
   strapiReadQuerySchema,
   studentOfUserParamsSchema,
   studentsAllQuerySchema,
+  teacherDecisionParamsSchema,
 } from '@plataforma/shared';
 import { jsonText, serveCached } from '../../lib/cache/serve-cached';
 import { onlyRoles } from '../../lib/route-guards';
@@ -22,6 +23,8 @@ import {
   updateExternalStudent,
   updateStudentOfUser,
 } from './profiles.service';
+import { decideTeacher } from './teacher-verification.service';
+import { STUDENT_UID, withPrivateReads } from '../privacy/private-reads';
 
 /** Any signed-in user, with a profile or not; visitors are refused with 403 as by the engine. */
 const SIGNED_IN = ['authenticated', ...PROFILE_TYPES] as const;
@@ -54,12 +57,22 @@ export async function profilesRoutes(instance: FastifyInstance) {
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(Readable.from(await listAllStudents(app, request.actor, request.query))),
+        .send(
+          Readable.from(
+            withPrivateReads(
+              app,
+              request,
+              STUDENT_UID,
+              await listAllStudents(app, request.actor, request.query),
+            ),
+          ),
+        ),
   );
 
   app.put(
     '/api/students/user/:userId',
     {
+      config: { contentType: STUDENT_UID },
       schema: routeSchema(
         {
           tag: 'profiles',
@@ -88,6 +101,7 @@ export async function profilesRoutes(instance: FastifyInstance) {
   app.get(
     '/api/external/students',
     {
+      config: { contentType: STUDENT_UID },
       schema: routeSchema(
         { tag: 'profiles', summary: 'Students the caller may see', errors: [400, 401, 403] },
         {
@@ -105,6 +119,7 @@ export async function profilesRoutes(instance: FastifyInstance) {
   app.put(
     '/api/external/students/:id',
     {
+      config: { contentType: STUDENT_UID },
       schema: routeSchema(
         {
           tag: 'profiles',
@@ -128,6 +143,52 @@ export async function profilesRoutes(instance: FastifyInstance) {
         query: request.query,
       }),
   );
+
+  // The admins' decision on a teacher (ADR 0051): anyone else 403, visitors 401, before the
+  // request is read.
+  const admins = onlyRoles(['admin'], { visitor: 'unauthorized' });
+  const DECISIONS = {
+    verify: {
+      summary: 'Approve a teacher: they may publish projects (admins)',
+      description:
+        'Bearer; admins only. A pending or rejected teacher becomes `verified` (`verification_decided_at` now, `verification_decided_by` the admin) and may create projects and send them to review; a rejected one is published again. The teacher is emailed (`teacherVerified`, with a link to `/projects/create`). Verifying a verified teacher changes nothing. No body; answers the teacher record (`populate` and `fields` as in a read; drafts included). 404 for an unknown id.',
+      errors: [400, 401, 403, 404] as const,
+    },
+    reject: {
+      summary: 'Reject a pending teacher: they stay unable to publish (admins)',
+      description:
+        'Bearer; admins only. A pending teacher becomes `rejected` (`verification_decided_at` now, `verification_decided_by` the admin) and their record is unpublished (`publishedAt: null`): off the pending list, the tutor choices and what others see. The account is kept and may sign in; they still cannot create projects (403 with the Spanish reason). Rejecting a rejected teacher changes nothing; a verified one is a 409 (Spanish). No body; answers the teacher record. 404 for an unknown id.',
+      errors: [400, 401, 403, 404, 409] as const,
+    },
+  };
+  for (const decision of ['verify', 'reject'] as const) {
+    app.post(
+      `/api/teachers/:id/${decision}`,
+      {
+        preValidation: admins,
+        schema: routeSchema(
+          {
+            tag: 'profiles',
+            summary: DECISIONS[decision].summary,
+            description: DECISIONS[decision].description,
+            access: 'bearer',
+            errors: [...DECISIONS[decision].errors],
+          },
+          {
+            params: teacherDecisionParamsSchema,
+            querystring: strapiEntryQuerySchema,
+            response: { 200: registryRef('TeacherResponse') },
+          },
+        ),
+      },
+      (request) =>
+        decideTeacher(app, request.actor, {
+          id: request.params.id,
+          decision,
+          query: request.query,
+        }),
+    );
+  }
 
   /** Teachers by full name, for choosing a tutor (spec §7 Teachers). */
   app.get(

@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto';
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   OPTION_PAGE_SIZE,
@@ -17,6 +16,12 @@ import { executeRows } from '../../db/statements';
 import { AppError, validationError } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
 import type { TableSink } from '../../lib/strapi/engine';
+import {
+  PENDING_TEACHER,
+  selfRegisteredTeacherStart,
+  verifiedByAdmin,
+  type TeacherStart,
+} from './teacher-verification.service';
 
 /** A database or a transaction. */
 type Writer = Pick<Database, 'insert' | 'select' | 'execute'>;
@@ -25,39 +30,82 @@ type Writer = Pick<Database, 'insert' | 'select' | 'execute'>;
 const PRIMARY_KEY_PREFIX = { student: 'E', teacher: 'P' } as const;
 
 /**
- * A free primaryKey: the letter and 4 random digits (spec §9), with up to 20 tries; when the four
- * digits are crowded (more than a few thousand profiles), the next number after the highest, which
- * keeps the pattern `^E[0-9]{4,}$`. The unique constraint has the last word; callers insert in a
- * transaction and a clash answers 400, never a duplicate.
+ * A free primaryKey: the letter and 4 random free digits (spec §9); when all 10,000 are taken,
+ * the lowest free number from 10000 up, which keeps the pattern `^E[0-9]{4,}$` (see
+ * freePrimaryKeys). The unique constraint has the last word; callers insert in a transaction
+ * and a clash answers 400, never a duplicate.
  */
 export async function freePrimaryKey(db: Writer, kind: 'student' | 'teacher'): Promise<string> {
+  const [key] = await freePrimaryKeys(db, kind, 1);
+  return key!;
+}
+
+/**
+ * `count` free primaryKeys at once (an import's batch, ADR 0048): four random free digits while
+ * there are any, in one statement however many; then the lowest free numbers from 10000 up (five
+ * digits and more, as the pattern allows once the four are used; never "the highest plus one",
+ * which a key set by hand far above the rest would push out of range).
+ */
+export async function freePrimaryKeys(
+  db: Writer,
+  kind: 'student' | 'teacher',
+  count: number,
+): Promise<string[]> {
+  if (count <= 0) return [];
   const table = kind === 'student' ? students : teachers;
   const prefix = PRIMARY_KEY_PREFIX[kind];
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const candidate = `${prefix}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
-    const taken = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(eq(table.primaryKey, candidate))
-      .limit(1);
-    if (taken.length === 0) return candidate;
+  // Four digits with their leading zeros; above 9999 the number as it is (lpad would cut it).
+  const key = sql`${prefix} || CASE WHEN n < 10000 THEN lpad(n::text, 4, '0') ELSE n::text END`;
+  const free = (from: number, to: number, order: SQL) =>
+    executeRows(
+      db,
+      sql`
+        SELECT ${key} AS key
+        FROM generate_series(${from}::int, ${to}::int) AS n
+        WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE ${table.primaryKey} = ${key})
+        ${order}
+        LIMIT ${count}`,
+    );
+  const keys = (await free(0, 9_999, sql`ORDER BY random()`)).map((row) => String(row.key));
+  // A series in FROM is built whole before it is read: asked for 10,000 numbers at a time.
+  for (let from = 10_000; keys.length < count && from < 1_000_000_000; from += 10_000) {
+    const more = await free(from, from + 9_999, sql`ORDER BY n`);
+    keys.push(...more.slice(0, count - keys.length).map((row) => String(row.key)));
   }
-  const [row] = await executeRows(
-    db,
-    sql`SELECT coalesce(max(substring(${table.primaryKey} from 2)::int), 9999) + 1 AS next FROM ${table}`,
-  );
-  return `${prefix}${Number(row?.next ?? 10_000)}`;
+  return keys;
+}
+
+/**
+ * Who makes a profile, which decides a teacher's verification (ADR 0051): an admin (verified);
+ * the person signing up with an address they must confirm before signing in (verified when
+ * invited or of a listed domain); the person choosing their profile type later, whose address
+ * nobody has confirmed since they may have changed it (pending: an admin decides).
+ */
+export type ProfileOrigin =
+  { by: 'admin'; adminId: number } | { by: 'sign-up'; email: string } | { by: 'choice' };
+
+async function teacherStart(db: Writer, origin: ProfileOrigin): Promise<TeacherStart> {
+  switch (origin.by) {
+    case 'admin':
+      return verifiedByAdmin(origin.adminId);
+    case 'sign-up':
+      return selfRegisteredTeacherStart(db, origin.email);
+    case 'choice':
+      return PENDING_TEACHER;
+  }
 }
 
 /**
  * Creates the profile record that goes with a user's profile type: a student or teacher with a
  * fresh primaryKey, or a coordinator (without organisation until they create one). Admins have no
- * profile record. Call it in the transaction that creates or changes the user.
+ * profile record. A teacher's verification follows `origin`. Call it in the transaction that
+ * creates or changes the user.
  */
 export async function createProfile(
   db: Writer,
   userId: number,
   profileType: ProfileType,
+  origin: ProfileOrigin,
 ): Promise<void> {
   switch (profileType) {
     case 'student':
@@ -74,6 +122,7 @@ export async function createProfile(
         userId,
         primaryKey: await freePrimaryKey(db, 'teacher'),
         publishedAt: new Date(),
+        ...(await teacherStart(db, origin)),
       });
       return;
     case 'coordinator':

@@ -36,6 +36,35 @@ describe('students', () => {
     expect(body.data.map((s) => s.id)).toEqual([student.id]);
   });
 
+  it('when the shell looks up a student with only the ids of her works, each work comes as its id alone, her pending one too', async () => {
+    const student = await createStudent({ province: 'Murcia' });
+    const [work] = await (
+      await getTestDatabase()
+    ).db
+      .insert(tfxes)
+      .values({
+        title: unique('Trabajo pendiente'),
+        summary: 'Un resumen largo que el menú no necesita.',
+        studentId: student.id,
+        review_status: 'pending',
+      })
+      .returning();
+    const query = qs.stringify({
+      filters: { user: { id: { $eq: student.userId } } },
+      fields: ['province'],
+      populate: { university: { fields: ['name'] }, tfxs: { fields: ['id'] } },
+      publicationState: 'preview',
+    });
+    const { status, body } = await send(app, 'GET', `/api/students?${query}`, {
+      headers: bearer(app, student.userId),
+    });
+    expect(status).toBe(200);
+    const [entry] = body.data as { id: number; attributes: Record<string, unknown> }[];
+    expect(entry!.id).toBe(student.id);
+    expect(Object.keys(entry!.attributes).sort()).toEqual(['province', 'tfxs', 'university']);
+    expect(entry!.attributes.tfxs).toEqual({ data: [{ id: work!.id, attributes: {} }] });
+  });
+
   it('when a student updates their notification preferences, the component is stored and answered', async () => {
     const student = await createStudent();
     const notification = { email: false, whatsapp: true, selected: true };
@@ -132,6 +161,26 @@ describe('external students', () => {
       payload: { data: { province: 'Jaén' } },
     });
     expect(refused.status).toBe(400);
+  });
+
+  it('when a student saves works asking only for ids, the answer holds the saved works as ids alone', async () => {
+    const student = await createStudent();
+    const [tfx] = await (
+      await getTestDatabase()
+    ).db
+      .insert(tfxes)
+      .values({ title: unique('TFG'), summary: 'Un resumen largo.', publishedAt: new Date() })
+      .returning();
+    const { status, body } = await send(
+      app,
+      'PUT',
+      `/api/external/students/${student.id}?fields[0]=id&populate[favorites_tfxes][fields][0]=id`,
+      { headers: bearer(app, student.userId), payload: { data: { favorites_tfxes: [tfx!.id] } } },
+    );
+    expect(status).toBe(200);
+    expect(body.data.attributes).toEqual({
+      favorites_tfxes: { data: [{ id: tfx!.id, attributes: {} }] },
+    });
   });
 
   it('when listing external students, the students policy applies', async () => {

@@ -15,6 +15,7 @@ import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
 import { loadRenderContext, queueEmail, recipientSchema } from '../../lib/mail/outbox';
 import { permissionsFor } from '../site/site.service';
 import { publishersToNotify } from './projects.people';
+import { requireVerifiedTeacher } from '../profiles/teacher-verification.service';
 
 /**
  * The project workflow (ADR 0024), attached to every write of `api::project.project` whatever
@@ -96,6 +97,8 @@ async function ownerOf(tx: Transaction, actor: Actor & { kind: 'user' }): Promis
     if (!teacher) {
       throw refusal('VALIDATION', 'Completa tu perfil de docente para publicar proyectos');
     }
+    // Only a verified teacher publishes (ADR 0051): 403 with why, pending or rejected.
+    await requireVerifiedTeacher(tx, actor.userId);
     return { teacherId: teacher.id, coordinatorId: null, organizationId: null };
   }
   const [coordinator] = await tx
@@ -250,6 +253,10 @@ export function registerProjectLifecycles(app: FastifyInstance) {
           );
         }
         if (to === 'Rechazada') requireReason(data);
+        // Sending to review is asking to publish: a teacher must be verified (ADR 0051).
+        if (to === 'Por validar' && actor.kind === 'user' && actor.role === 'teacher') {
+          await requireVerifiedTeacher(tx, actor.userId);
+        }
       }
       checkPublishedAt(data, to);
       followStatus(event, to, before);

@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { FEATURES, footerSectionsSchema, siteLinkSchema } from '@plataforma/shared';
-import { brandingSaas, brandings, featurePermissions, footerSections } from '../../db/schema';
+import {
+  FEATURES,
+  footerSectionsSchema,
+  siteLinkSchema,
+  teacherDomainsSchema,
+} from '@plataforma/shared';
+import {
+  brandingSaas,
+  brandings,
+  featurePermissions,
+  footerSections,
+  teacherSettings,
+} from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
 const colour = z
@@ -64,4 +75,18 @@ export const footerSectionType = defineContentType({
       },
     },
   },
+});
+
+/**
+ * How teachers are verified (ADR 0051): a single type at /api/teacher-setting whose `domains`
+ * are the email domains of the university's teachers. Written in any case, with or without "@",
+ * and stored lower case, each once; admins only.
+ */
+export const teacherSettingType = defineContentType({
+  uid: 'api::teacher-setting.teacher-setting',
+  kind: 'singleType',
+  singularName: 'teacher-setting',
+  pluralName: 'teacher-settings',
+  table: teacherSettings,
+  validate: { domains: teacherDomainsSchema },
 });

@@ -11,6 +11,7 @@ import {
   publicFileParamsSchema,
   strapiReadQuerySchema,
   uploadFormSchema,
+  uploadQuerySchema,
   uploadedFileSchema,
 } from '@plataforma/shared';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -24,6 +25,7 @@ import {
   getFileContent,
   getVisibleFile,
   listFiles,
+  updateFileInfo,
   uploadFiles,
   withSpoolDirectory,
   type FileContent,
@@ -108,12 +110,17 @@ export async function uploadRoutes(instance: FastifyInstance, ctx: UploadContext
         ...routeSchema(
           {
             ...bearer,
-            summary: 'Upload files; answers a bare array of files',
-            description: `Types are read from the content: ${ALLOWED_FILE_TYPES.join(', ')}. PDFs are always private; images public unless visibility=private. Limits: ${FILE_SIZE_LIMIT_MB} MB a file, ${MAX_FILES_PER_REQUEST} files a request, 60 requests in ten minutes and 300 a day per account.`,
-            errors: [400, 401, 403, 413, 415, 429],
+            summary:
+              'Upload files (a bare array of files), or with ?id= change a stored file’s information',
+            description: `Types are read from the content: ${ALLOWED_FILE_TYPES.join(', ')}. PDFs are always private; images public unless visibility=private. Limits: ${FILE_SIZE_LIMIT_MB} MB a file, ${MAX_FILES_PER_REQUEST} files a request, 60 requests in ten minutes and 300 a day per account. With \`?id=\` (Strapi v4), the form holds only \`fileInfo\` {name?, alternativeText?, caption?}: 200 and the file, for its uploader or an admin (403 to others who may see it, 404 to the rest).`,
+            errors: [400, 401, 403, 404, 413, 415, 429],
           },
           // The form is read as a stream, so nothing is in `body` when it is validated.
-          { body: uploadFormSchema.nullish(), response: { 201: z.array(uploadedFileSchema) } },
+          {
+            querystring: uploadQuerySchema,
+            body: uploadFormSchema.nullish(),
+            response: { 200: uploadedFileSchema, 201: z.array(uploadedFileSchema) },
+          },
         ),
         consumes: ['multipart/form-data'],
       },
@@ -125,6 +132,13 @@ export async function uploadRoutes(instance: FastifyInstance, ctx: UploadContext
         await consumeRateLimit(app.db, [
           { key: `upload:user:${actor.userId}`, limits: UPLOAD_LIMITS },
         ]);
+      }
+      const { id } = request.query;
+      if (id !== undefined) {
+        const updated = await withSpoolDirectory(app.config.uploadDir, async (dir) =>
+          updateFileInfo(ctx, actor, id, await readUploadForm(request, dir)),
+        );
+        return reply.status(200).send(updated);
       }
       const uploaded = await withSpoolDirectory(app.config.uploadDir, async (dir) =>
         uploadFiles(ctx, actor, await readUploadForm(request, dir)),

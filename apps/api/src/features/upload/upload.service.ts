@@ -395,6 +395,62 @@ export async function uploadFiles(
   }
 }
 
+/** Trimmed text, or null when nothing is left (an alternative text of spaces says nothing). */
+const textOrNull = (value: string | null | undefined) => value?.trim() || null;
+
+/**
+ * `POST /api/upload?id=:id` with only `fileInfo` (Strapi v4's update of a file's information,
+ * ADR 0042): the name, alternative text or caption of a stored file, each only when sent (null
+ * or blank clears a text). The bytes are never replaced (upload a new file and point at it), nor
+ * the visibility changed. For the uploader or an admin: 403 to someone who may only see the file,
+ * 404 to anyone else.
+ */
+export async function updateFileInfo(
+  ctx: UploadContext,
+  actor: Actor & { kind: 'user' },
+  id: number,
+  form: UploadForm,
+): Promise<PresentedFile> {
+  if (form.files.length > 0) {
+    throw validationError(
+      "A stored file's content cannot be replaced: upload a new file and point at it",
+      ['files'],
+    );
+  }
+  if (form.visibility.length > 0) {
+    throw validationError("A stored file's visibility cannot change", ['visibility']);
+  }
+  const [info] = parseFileInfos(form.fileInfo, 1);
+  if (!info) {
+    throw validationError('fileInfo is required: {"name", "alternativeText", "caption"}', [
+      'fileInfo',
+    ]);
+  }
+  const found = await findRow(ctx, id);
+  if (!found) throw notFound();
+  if (!isOwnerOrAdmin(actor, found)) {
+    throw (await maySeeFile(ctx.app, actor, found)) ? forbidden() : notFound();
+  }
+  const kind = KIND_BY_EXT[found.ext ?? ''];
+  const [row] = await ctx.app.db
+    .update(files)
+    .set({
+      ...(info.name !== undefined && kind ? { name: displayName(info.name, kind) } : {}),
+      ...(info.alternativeText !== undefined
+        ? { alternativeText: textOrNull(info.alternativeText) }
+        : {}),
+      ...(info.caption !== undefined ? { caption: textOrNull(info.caption) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(files.id, id))
+    .returning();
+  if (!row) throw notFound();
+  // Entries answer their files populated (a resource's picture and its alternative text).
+  for (const type of ctx.app.entities.registry.all()) ctx.app.responseCache.invalidate(type.table);
+  ctx.app.responseCache.invalidate('files');
+  return presentFile(row);
+}
+
 async function findRow(ctx: UploadContext, id: number): Promise<FileRow | undefined> {
   const [row] = await ctx.app.db.select().from(files).where(eq(files.id, id)).limit(1);
   return row;

@@ -12,6 +12,9 @@ import {
 import { serveCached } from '../../lib/cache/serve-cached';
 import { onlyRoles, signedIn } from '../../lib/route-guards';
 import { registryRef, routeSchema, type RouteDoc } from '../../lib/route-schema';
+import { forbidden } from '../../lib/errors';
+import { isAdmin } from '../../lib/strapi/actor';
+import { deleteAccount } from '../privacy/account-deletion.service';
 import { createUser, updateMe, updateUser, USER_UID } from './users.service';
 
 const json = 'application/json; charset=utf-8';
@@ -33,6 +36,7 @@ export async function usersRoutes(instance: FastifyInstance) {
   app.get(
     '/api/users',
     {
+      config: { contentType: USER_UID },
       schema: routeSchema(
         doc('Users the caller may see (a bare array)', { errors: [400, 401, 403] }),
         {
@@ -51,6 +55,7 @@ export async function usersRoutes(instance: FastifyInstance) {
     '/api/users/me',
     {
       preValidation: signedIn,
+      config: { contentType: USER_UID },
       schema: routeSchema(
         doc('The caller’s own account', { access: 'bearer', errors: [400, 401] }),
         {
@@ -71,6 +76,7 @@ export async function usersRoutes(instance: FastifyInstance) {
   app.get(
     '/api/users/:id',
     {
+      config: { contentType: USER_UID },
       schema: routeSchema(doc('A user', { errors: [400, 401, 403, 404] }), {
         params: idParamsSchema,
         querystring: strapiEntryQuerySchema,
@@ -87,6 +93,7 @@ export async function usersRoutes(instance: FastifyInstance) {
     '/api/users',
     {
       preValidation: onlyRoles(['admin']),
+      config: { contentType: USER_UID },
       schema: routeSchema(
         doc('Create an account (admins); the body is not wrapped in data', {
           access: 'bearer',
@@ -105,6 +112,7 @@ export async function usersRoutes(instance: FastifyInstance) {
   app.put(
     '/api/users/:id',
     {
+      config: { contentType: USER_UID },
       schema: routeSchema(
         doc(
           'Update a user: the owner their username, email, name, surname, phone and picture; admins more',
@@ -132,6 +140,8 @@ export async function usersRoutes(instance: FastifyInstance) {
     {
       schema: routeSchema(
         doc('Delete a user (admins); answers the deleted user', {
+          description:
+            'Admins only, for a person who asked by other means: the same rules as DELETE /api/users/me (ADR 0054): what was only theirs goes, what others rely on stays anonymised. 403 for the admin’s own account.',
           access: 'bearer',
           errors: [400, 401, 403, 404],
         }),
@@ -140,8 +150,9 @@ export async function usersRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = request.params;
+      if (!isAdmin(request.actor)) throw forbidden();
       const before = await entities.findOneFlatJson(USER_UID, id, {}, request.actor);
-      await entities.delete(USER_UID, id, {}, request.actor);
+      await deleteAccount(app, request.actor, id);
       return reply.type(json).send(before);
     },
   );

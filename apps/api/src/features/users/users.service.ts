@@ -73,7 +73,9 @@ export async function updateMe(
       }
       changes.profileType = profileType;
       changes.roleId = await roleIdFor(tx, profileType);
-      await createProfile(tx, actor.userId, profileType);
+      // A teacher chosen here is pending: this address may have been changed since anyone
+      // confirmed it, so neither an invitation nor its domain vouches for them (ADR 0051).
+      await createProfile(tx, actor.userId, profileType, { by: 'choice' });
     }
     await tx.update(users).set(changes).where(eq(users.id, actor.userId));
   });
@@ -86,7 +88,8 @@ export async function createUser(
   actor: Actor,
   input: UserCreate,
 ): Promise<number> {
-  if (!isAdmin(actor)) throw forbidden();
+  if (!isAdmin(actor) || actor.kind !== 'user') throw forbidden();
+  const adminId = actor.userId;
   const { password, profileType, ...fields } = input;
   const weakness = password === undefined ? null : passwordProblem(password, fields);
   if (weakness) {
@@ -116,7 +119,7 @@ export async function createUser(
       })
       .returning({ id: users.id });
     if (!created) throw new AppError('INTERNAL', 'Internal Server Error');
-    if (profileType) await createProfile(tx, created.id, profileType);
+    if (profileType) await createProfile(tx, created.id, profileType, { by: 'admin', adminId });
     return created.id;
   });
 }

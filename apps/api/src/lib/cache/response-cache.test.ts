@@ -11,6 +11,18 @@ describe('ResponseCache', () => {
     expect(cache.hits).toBe(1);
   });
 
+  it('counts the lookups of answers and of accounts apart', () => {
+    const cache = new ResponseCache(healthy);
+    cache.set('k', 'body', cache.snapshot(), ['projects']);
+    cache.get('k');
+    cache.get('missing');
+    cache.get('account 1', 'account');
+    expect(cache.stats).toEqual({
+      answer: { hits: 1, misses: 1 },
+      account: { hits: 0, misses: 1 },
+    });
+  });
+
   it('when a table it was read from changes, the entry is stale; other tables do not matter', () => {
     const cache = new ResponseCache(healthy);
     cache.set('a', 'A', cache.snapshot(), ['projects', 'organizations']);

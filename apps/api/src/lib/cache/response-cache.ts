@@ -14,6 +14,9 @@ interface Entry {
   bytes: number;
 }
 
+/** What a lookup is for, counted apart: an answer of a read route, or a token's account. */
+export type CacheKind = 'answer' | 'account';
+
 export interface ResponseCacheOptions {
   /** Safety net: an entry is dropped after this long even if no change was announced. */
   ttlMs: number;
@@ -38,14 +41,35 @@ export class ResponseCache {
   private readonly versions = new Map<string, number>();
   private epoch = 0;
   private bytes = 0;
-  hits = 0;
-  misses = 0;
+  /**
+   * Lookups since the process started, by what was looked up: the answers of read routes, or the
+   * accounts of bearer tokens (plugins/actor.ts). Read by GET /metrics (plugins/metrics.ts).
+   */
+  readonly stats: Record<CacheKind, { hits: number; misses: number }> = {
+    answer: { hits: 0, misses: 0 },
+    account: { hits: 0, misses: 0 },
+  };
+
+  get hits(): number {
+    return this.stats.answer.hits + this.stats.account.hits;
+  }
+
+  get misses(): number {
+    return this.stats.answer.misses + this.stats.account.misses;
+  }
 
   constructor(
     private readonly feed: Pick<ChangeFeed, 'healthy'> | undefined,
     private readonly options: ResponseCacheOptions = DEFAULT_CACHE_OPTIONS,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Whether read routes' answers are kept (`RESPONSE_CACHE=off` turns it off, to measure the
+   * engine alone). The accounts of bearer tokens (plugins/actor.ts) are kept either way: they are
+   * not an answer but the identity every request starts from, invalidated the same way.
+   */
+  keepsAnswers = true;
 
   get enabled(): boolean {
     return this.feed?.healthy === true;
@@ -67,22 +91,23 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
-  get(key: string): string | undefined {
+  get(key: string, kind: CacheKind = 'answer'): string | undefined {
     if (!this.enabled) return undefined;
+    const stats = this.stats[kind];
     const entry = this.entries.get(key);
     if (!entry) {
-      this.misses += 1;
+      stats.misses += 1;
       return undefined;
     }
     if (!this.isFresh(entry)) {
       this.delete(key, entry);
-      this.misses += 1;
+      stats.misses += 1;
       return undefined;
     }
     // Most recently used last: Map keeps insertion order, so eviction takes the first.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.hits += 1;
+    stats.hits += 1;
     return entry.body;
   }
 

@@ -46,16 +46,17 @@ async function sendCached(
   compute: (tables: TableSink) => Promise<string>,
 ): Promise<FastifyReply> {
   const cache = request.server.responseCache;
+  const keeps = cache.keepsAnswers;
   const key = `${actorKey(request)} ${request.url}`;
-  const hit = cache.get(key);
+  const hit = keeps ? cache.get(key) : undefined;
   void reply.type('application/json; charset=utf-8');
   if (hit !== undefined) return reply.header('x-cache', 'hit').send(hit);
   const before = cache.snapshot();
   const tables: TableSink = new Set();
   const body = await compute(tables);
   if (request.server.config.env !== 'production') checkAnswer(request, body);
-  cache.set(key, body, before, tables);
-  return reply.header('x-cache', cache.enabled ? 'miss' : 'off').send(body);
+  if (keeps) cache.set(key, body, before, tables);
+  return reply.header('x-cache', keeps && cache.enabled ? 'miss' : 'off').send(body);
 }
 
 /**

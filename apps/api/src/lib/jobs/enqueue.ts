@@ -25,6 +25,11 @@ export interface JobToEnqueue {
   key?: string | undefined;
   payload: Record<string, unknown>;
   maxAttempts?: number | undefined;
+  /**
+   * Not before this moment (a scheduled send, ADR 0045): the job waits in the queue, due at
+   * `runAt`, like a retry waits for its back-off. Now when not given.
+   */
+  runAt?: Date | undefined;
 }
 
 /**
@@ -34,9 +39,16 @@ export interface JobToEnqueue {
  */
 export async function enqueueJob(db: Writer, job: JobToEnqueue): Promise<number> {
   const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const due = job.runAt ?? sql`now()`;
   const [row] = await db
     .insert(jobs)
-    .values({ kind: job.kind, key: job.key ?? null, payload: job.payload, maxAttempts })
+    .values({
+      kind: job.kind,
+      key: job.key ?? null,
+      payload: job.payload,
+      maxAttempts,
+      nextAttemptAt: due,
+    })
     // Rows without a key never conflict (NULLs are distinct in the unique index).
     .onConflictDoUpdate({
       target: jobs.key,
@@ -46,7 +58,7 @@ export async function enqueueJob(db: Writer, job: JobToEnqueue): Promise<number>
         status: 'pending',
         attempts: 0,
         maxAttempts,
-        nextAttemptAt: sql`now()`,
+        nextAttemptAt: due,
         // A worker still running the replaced request loses its lease: what it records afterwards
         // is ignored (worker.ts fences every outcome by the lease it was given).
         lockedUntil: null,

@@ -8,7 +8,10 @@ export {
   JobWorker,
   PermanentJobError,
   backoffSeconds,
+  repeatKey,
   type JobContext,
   type JobDefinition,
+  type JobFailureContext,
+  type JobRepeat,
   type JobWorkerOptions,
 } from './worker';

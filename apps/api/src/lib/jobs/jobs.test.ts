@@ -1,12 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { z } from 'zod';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { executeRows } from '../../db/statements';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { unique } from '../../../test/helpers/factories';
 import { LocalStorage } from '../storage';
@@ -16,6 +17,7 @@ import {
   backoffSeconds,
   JobWorker,
   PermanentJobError,
+  repeatKey,
   type JobContext,
   type JobDefinition,
   type JobWorkerOptions,
@@ -106,6 +108,28 @@ function gate() {
 }
 
 describe('job queue', () => {
+  it('when a job is enqueued with runAt in the future, a flush leaves it waiting until that moment, then it runs', async () => {
+    const seen: number[] = [];
+    const kind = kindOf(async ({ payload }) => {
+      seen.push(payload.n);
+      return null;
+    });
+    const runAt = new Date(Date.now() + 3_600_000);
+    const id = await (
+      await db()
+    ).transaction((tx) => enqueueJob(tx, { kind: kind.kind, payload: { n: 7 }, runAt }));
+    const worker = workerOf([kind]);
+    await worker.flush();
+    expect(seen).toEqual([]);
+    const waiting = await jobRow(id);
+    expect(waiting.status).toBe('pending');
+    expect(waiting.nextAttemptAt.getTime()).toBe(runAt.getTime());
+    await makeDue(id);
+    await worker.flush();
+    expect(seen).toEqual([7]);
+    expect((await jobRow(id)).status).toBe('done');
+  });
+
   it('when a job is enqueued in a transaction that rolls back, it does not exist; committed, it runs with its payload and keeps its result', async () => {
     const seen: number[] = [];
     const kind = kindOf(async ({ payload }) => {
@@ -400,5 +424,205 @@ describe('job queue', () => {
     expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
     await workerOf([other]).flush();
     expect(await jobRow(id)).toMatchObject({ status: 'done' });
+  });
+});
+
+/** A table of this file only, where `onFailure` handlers write what they put right. */
+async function repairsTable() {
+  await (
+    await db()
+  ).execute(
+    sql`CREATE TABLE IF NOT EXISTS "job_test_repairs" ("job_kind" text NOT NULL, "note" text NOT NULL)`,
+  );
+}
+
+async function repairsOf(kind: string): Promise<string[]> {
+  const rows = await executeRows(
+    await db(),
+    sql`SELECT "note" FROM "job_test_repairs" WHERE "job_kind" = ${kind}`,
+  );
+  return rows.map((row) => String(row.note));
+}
+
+describe('job queue: when a job fails for good (ADR 0042)', () => {
+  beforeAll(repairsTable);
+
+  it('onFailure runs once, after the last attempt only, in the transaction that marks the job failed', async () => {
+    const seenInside: string[] = [];
+    const kind: JobDefinition<Payload> = {
+      ...kindOf(async () => {
+        throw new Error('siempre falla');
+      }),
+      async onFailure({ tx, job, payload, error }) {
+        // The job's failure is already written in this transaction when the handler runs.
+        const [row] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
+        seenInside.push(`${row!.status} ${payload.n} ${error}`);
+        await tx.execute(
+          sql`INSERT INTO "job_test_repairs" VALUES (${job.kind}, ${`arreglado ${payload.n}`})`,
+        );
+      },
+    };
+    const worker = workerOf([kind]);
+    const id = await enqueue(kind.kind, 7, { maxAttempts: 2 });
+    await worker.flush();
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await repairsOf(kind.kind)).toEqual([]);
+    await makeDue(id);
+    await worker.flush();
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(seenInside).toEqual(['failed 7 Error: siempre falla']);
+    expect(await repairsOf(kind.kind)).toEqual(['arreglado 7']);
+  });
+
+  it('onFailure runs when the error is permanent, and when the last attempt never finished', async () => {
+    const calls: string[] = [];
+    const permanent: JobDefinition<Payload> = {
+      ...kindOf(async () => {
+        throw new PermanentJobError('no tiene arreglo');
+      }),
+      onFailure: async ({ payload }) => void calls.push(`permanente ${payload.n}`),
+    };
+    const abandoned: JobDefinition<Payload> = {
+      ...kindOf(async () => 'no debería'),
+      onFailure: async ({ payload }) => void calls.push(`abandonado ${payload.n}`),
+    };
+    const a = await enqueue(permanent.kind, 1);
+    const b = await enqueue(abandoned.kind, 2, { maxAttempts: 1 });
+    await (
+      await db()
+    )
+      .update(jobs)
+      .set({
+        attempts: 1,
+        lockedUntil: sql`now() - interval '1 second'`,
+        nextAttemptAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(jobs.id, b));
+    await workerOf([permanent, abandoned]).flush();
+    expect(await jobRow(a)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await jobRow(b)).toMatchObject({ status: 'failed' });
+    expect(calls.sort()).toEqual(['abandonado 2', 'permanente 1']);
+  });
+
+  it('when onFailure throws, what it wrote is undone and the job is still failed', async () => {
+    const kind: JobDefinition<Payload> = {
+      ...kindOf(async () => {
+        throw new Error('fallo del trabajo');
+      }),
+      async onFailure({ tx, job }) {
+        await tx.execute(sql`INSERT INTO "job_test_repairs" VALUES (${job.kind}, 'a medias')`);
+        throw new Error('fallo del arreglo');
+      },
+    };
+    const id = await enqueue(kind.kind, 1, { maxAttempts: 1 });
+    await workerOf([kind]).flush();
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'failed', lockedUntil: null });
+    expect(row.lastError).toContain('fallo del trabajo');
+    expect(await repairsOf(kind.kind)).toEqual([]);
+  });
+
+  it('when the job was enqueued again while its last attempt ran, it has not failed: onFailure is not called', async () => {
+    const key = unique('clave');
+    const started = gate();
+    const release = gate();
+    const calls: number[] = [];
+    const kind: JobDefinition<Payload> = {
+      ...kindOf(async ({ payload }) => {
+        if (payload.n === 1) {
+          started.open();
+          await release.opened;
+          throw new Error('la petición vieja falla');
+        }
+        return 'la nueva';
+      }),
+      onFailure: async ({ payload }) => void calls.push(payload.n),
+    };
+    const worker = workerOf([kind]);
+    const id = await enqueue(kind.kind, 1, { key, maxAttempts: 1 });
+    worker.wake();
+    await started.opened;
+    await enqueue(kind.kind, 2, { key, maxAttempts: 1 });
+    release.open();
+    await worker.flush();
+    expect(calls).toEqual([]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', result: 'la nueva' });
+  });
+});
+
+describe('job queue: recurring jobs (ADR 0042)', () => {
+  /** A recurring kind of this test only. */
+  function recurring(run: Run, everySeconds = 3_600): JobDefinition<Payload> {
+    return { ...kindOf(run), repeat: { everySeconds, payload: { n: 0 } } };
+  }
+
+  async function rowsOf(kind: string) {
+    return (await db()).select().from(jobs).where(eq(jobs.kind, kind));
+  }
+
+  it('when workers start, the kind has exactly one row, due at once; a run makes it due again a period later, with its result', async () => {
+    let runs = 0;
+    const kind = recurring(async () => ({ run: ++runs }), 3_600);
+    // Three processes start (two at the same time): still one row.
+    await Promise.all([workerOf([kind]).start(), workerOf([kind]).start()]);
+    const worker = workerOf([kind]);
+    await worker.start();
+    const [row, ...others] = await rowsOf(kind.kind);
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ key: repeatKey(kind.kind), payload: { n: 0 } });
+    await waitForJob(row!.id, (r) => r.result !== null);
+    await worker.flush();
+    const after = await jobRow(row!.id);
+    expect(after).toMatchObject({ status: 'pending', attempts: 0, result: { run: 1 } });
+    expect(after.finishedAt).toBeInstanceOf(Date);
+    expect(await scheduledDelay(row!.id)).toBeCloseTo(3_600, 0);
+    expect(runs).toBe(1);
+
+    // Another process starting later neither runs it again nor moves it.
+    await workerOf([kind]).start();
+    await worker.flush();
+    expect(runs).toBe(1);
+    expect(await scheduledDelay(row!.id)).toBeCloseTo(3_600, 0);
+    expect(await rowsOf(kind.kind)).toHaveLength(1);
+
+    // Its period passed: it runs again.
+    await makeDue(row!.id);
+    await worker.flush();
+    expect(runs).toBe(2);
+    expect(await jobRow(row!.id)).toMatchObject({ status: 'pending', result: { run: 2 } });
+  });
+
+  it('when a recurring job fails for good, it is not failed: it is due again a period later, with its error', async () => {
+    const kind = recurring(async () => {
+      throw new PermanentJobError('la base de datos no responde');
+    }, 600);
+    const worker = workerOf([kind]);
+    await worker.start();
+    const [row] = await rowsOf(kind.kind);
+    await waitForJob(row!.id, (r) => r.lastError !== null);
+    await worker.flush();
+    const after = await jobRow(row!.id);
+    expect(after).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    expect(after.lastError).toContain('la base de datos no responde');
+    expect(await scheduledDelay(row!.id)).toBeCloseTo(600, 0);
+  });
+
+  it('when a former version left the recurring row failed, a starting worker brings it back', async () => {
+    const kind = recurring(async () => 'de vuelta');
+    await (
+      await db()
+    )
+      .insert(jobs)
+      .values({ kind: kind.kind, key: repeatKey(kind.kind), payload: { n: 0 }, status: 'failed' });
+    const worker = workerOf([kind]);
+    await worker.start();
+    await worker.flush();
+    const [row] = await (
+      await db()
+    )
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind.kind), eq(jobs.key, repeatKey(kind.kind))));
+    expect(row).toMatchObject({ status: 'pending', result: 'de vuelta' });
   });
 });

@@ -7,6 +7,9 @@ import type { FileStorage } from '../storage';
 import { JOBS_QUEUED_CHANNEL } from './enqueue';
 import { listenOnChannel } from '../../db/listen';
 
+/** An open transaction of the database. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /** Fallback poll: due retries, runs out of leases, and jobs whose notification was missed. */
 const POLL_MS = 5_000;
 /** First retry after 15 s, doubling, never more than an hour apart. */
@@ -57,6 +60,29 @@ export interface JobContext<P> {
   signal: AbortSignal;
 }
 
+/** What a kind's `onFailure` receives when one of its jobs fails for good. */
+export interface JobFailureContext<P> {
+  job: { id: number; kind: string; attempts: number; maxAttempts: number };
+  /** The job's payload, validated by the kind's schema. */
+  payload: P;
+  /**
+   * The transaction that records the job's failure: what `onFailure` writes commits with it, or
+   * not at all.
+   */
+  tx: Transaction;
+  /** Why it failed, as recorded in `last_error`. */
+  error: string;
+  log: FastifyBaseLogger;
+}
+
+/** A kind of job that comes back by itself (ADR 0042): one row per kind, whatever the processes. */
+export interface JobRepeat<P> {
+  /** Time from the end of one run (done or given up) to the next. */
+  everySeconds: number;
+  /** The payload of every run. */
+  payload: P;
+}
+
 /**
  * One kind of job: its payload's schema and what doing it means. What `run` answers is kept as
  * the job's result (JSON). Throwing retries the job with back-off, or fails it after its last
@@ -68,7 +94,26 @@ export interface JobDefinition<P> {
   kind: string;
   payload: ZodType<P>;
   run(context: JobContext<P>): Promise<unknown>;
+  /**
+   * Called once when a job of this kind fails for good (its last attempt failed or never
+   * finished, or the error was permanent), inside the transaction that marks it so: whatever the
+   * job left half done is put right with its failure (ADR 0042), not by a later process. A job
+   * replaced meanwhile (enqueued again) has not failed: it is not called. If it throws, its writes
+   * are undone and logged; the job's failure is still recorded. Not called for a payload the
+   * schema refuses.
+   */
+  onFailure?(context: JobFailureContext<P>): Promise<void>;
+  /**
+   * A recurring job (ADR 0042): every worker that knows the kind makes sure, when it starts, that
+   * its one row (key `repeatKey(kind)`) exists; after each run, done or given up, the same row is
+   * due again `everySeconds` later. Being one keyed row claimed under a lease, several processes
+   * never run it twice at once nor multiply it.
+   */
+  repeat?: JobRepeat<P>;
 }
+
+/** The key of a recurring kind's one row. */
+export const repeatKey = (kind: string) => `repeat:${kind}`;
 
 export interface JobWorkerOptions {
   db: Database;
@@ -160,6 +205,12 @@ export class JobWorker {
   /** Starts polling and listening; the first round runs at once. */
   async start(): Promise<void> {
     if (this.stopped) return;
+    try {
+      await this.scheduleRepeating();
+    } catch (error) {
+      // The next process to start tries again; the rest of the queue works meanwhile.
+      this.log.error({ err: error }, 'could not schedule the recurring jobs');
+    }
     this.timer = setInterval(() => this.wake(), this.pollMs);
     // A process must be able to exit with the poll scheduled (stop() still clears it).
     this.timer.unref();
@@ -174,6 +225,37 @@ export class JobWorker {
       this.log.warn({ err: error }, 'cannot listen for queued jobs; polling only');
     }
     this.wake();
+  }
+
+  /**
+   * Makes sure every recurring kind of this worker has its row (due now when new). A row that is
+   * waiting or running is left as it is, so processes starting one after another neither move
+   * nor duplicate it; one a former version failed is brought back.
+   */
+  private async scheduleRepeating(): Promise<void> {
+    for (const definition of this.definitions.values()) {
+      if (!definition.repeat) continue;
+      await this.db
+        .insert(jobs)
+        .values({
+          kind: definition.kind,
+          key: repeatKey(definition.kind),
+          payload: definition.repeat.payload,
+        })
+        .onConflictDoUpdate({
+          target: jobs.key,
+          set: {
+            kind: definition.kind,
+            payload: definition.repeat.payload,
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: sql`now()`,
+            lockedUntil: null,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${jobs.status} <> 'pending'`,
+        });
+    }
   }
 
   /** Look for due jobs soon (after a commit that queued one). Never throws. */
@@ -288,8 +370,9 @@ export class JobWorker {
 
   /**
    * A job whose last attempt never reported (its worker died, its lease ran out) gets no more:
-   * it is `failed`, with why. Looked for first, so that an idle poll writes nothing (every write
-   * to a table is announced to every process, db/change-feed.ts).
+   * it is given up, with why (failed, or a recurring one due again later), and its kind's
+   * `onFailure` runs in that transaction. Looked for first, so that an idle poll writes nothing
+   * (every write to a table is announced to every process, db/change-feed.ts).
    */
   private async failAbandoned(): Promise<void> {
     const abandoned = and(
@@ -298,26 +381,89 @@ export class JobWorker {
       sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
       lte(jobs.nextAttemptAt, sql`now()`),
     );
-    const found = await this.db.select({ id: jobs.id }).from(jobs).where(abandoned).limit(100);
-    if (found.length === 0) return;
-    await this.db
-      .update(jobs)
-      .set({
-        status: 'failed',
-        lockedUntil: null,
-        lastError: sql`coalesce(${jobs.lastError} || '; ', '') || 'the last attempt never finished (the worker stopped or its lease ran out)'`,
-        finishedAt: sql`now()`,
-        updatedAt: sql`now()`,
+    const found = await this.db
+      .select({
+        id: jobs.id,
+        kind: jobs.kind,
+        payload: jobs.payload,
+        attempts: jobs.attempts,
+        maxAttempts: jobs.maxAttempts,
       })
-      .where(
-        and(
-          inArray(
-            jobs.id,
-            found.map((row) => row.id),
-          ),
-          abandoned,
-        ),
+      .from(jobs)
+      .where(abandoned)
+      .limit(100);
+    for (const job of found) {
+      await this.giveUp(
+        job,
+        and(eq(jobs.id, job.id), abandoned) as SQL,
+        'the last attempt never finished (the worker stopped or its lease ran out)',
+        sql`coalesce(${jobs.lastError} || '; ', '') || ${'the last attempt never finished (the worker stopped or its lease ran out)'}`,
+      ).catch((error: unknown) =>
+        this.log.error({ err: error, jobId: job.id }, 'could not give up an abandoned job'),
       );
+    }
+  }
+
+  /**
+   * Records that a job failed for good, where `condition` still holds (the lease it was given, or
+   * still abandoned): `failed`, or for a recurring kind due again after its period. The kind's
+   * `onFailure` runs in the same transaction, in a savepoint: if it throws, its writes are undone
+   * and the failure is recorded anyway (logged). Answers whether the job was given up here.
+   */
+  private async giveUp(
+    job: Pick<Claimed, 'id' | 'kind' | 'payload' | 'attempts' | 'maxAttempts'>,
+    condition: SQL,
+    error: string,
+    lastError: SQL | string = error,
+  ): Promise<boolean> {
+    const definition = this.definitions.get(job.kind);
+    const every = definition?.repeat?.everySeconds;
+    const finished = {
+      lockedUntil: null,
+      lastError,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    };
+    const values =
+      every === undefined
+        ? { ...finished, status: 'failed' as const }
+        : {
+            ...finished,
+            status: 'pending' as const,
+            attempts: 0,
+            nextAttemptAt: sql`now() + make_interval(secs => ${every})`,
+          };
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.update(jobs).set(values).where(condition).returning({ id: jobs.id });
+      if (!row) return false;
+      const parsed = definition?.payload.safeParse(job.payload);
+      if (definition?.onFailure && parsed?.success) {
+        const onFailure = definition.onFailure.bind(definition);
+        const log = this.log.child({ jobId: job.id, jobKind: job.kind });
+        try {
+          await tx.transaction((savepoint) =>
+            onFailure({
+              job: {
+                id: job.id,
+                kind: job.kind,
+                attempts: job.attempts,
+                maxAttempts: job.maxAttempts,
+              },
+              payload: parsed.data,
+              tx: savepoint,
+              error,
+              log,
+            }),
+          );
+        } catch (hookError) {
+          log.error(
+            { err: hookError },
+            'the failed job’s onFailure failed; its writes were undone',
+          );
+        }
+      }
+      return true;
+    });
   }
 
   /**
@@ -436,6 +582,7 @@ export class JobWorker {
   }
 
   private async recordSuccess(job: Claimed, held: Held, result: unknown) {
+    const every = this.definitions.get(job.kind)?.repeat?.everySeconds;
     await this.db
       .update(jobs)
       .set({
@@ -445,30 +592,41 @@ export class JobWorker {
         lastError: null,
         finishedAt: sql`now()`,
         updatedAt: sql`now()`,
+        // A recurring job is due again after its period, its last result kept meanwhile.
+        ...(every === undefined
+          ? {}
+          : {
+              status: 'pending' as const,
+              attempts: 0,
+              nextAttemptAt: sql`now() + make_interval(secs => ${every})`,
+            }),
       })
       .where(this.fence(job.id, held.lease));
   }
 
   /**
-   * Schedules the next attempt with back-off from the attempts counted so far, or fails the job
-   * when it was its last attempt or the error is permanent (decided in SQL on the row).
+   * Schedules the next attempt with back-off from the attempts counted so far, or gives the job
+   * up when it was its last attempt or the error is permanent (`giveUp`: failed, `onFailure` in
+   * the same transaction). Written only under the lease this worker was given, so the attempts
+   * read at claim are still the row's.
    */
   private async recordFailure(job: Claimed, held: Held, error: unknown) {
     const permanent = error instanceof PermanentJobError;
-    const givesUp = sql`(${permanent} OR ${jobs.attempts} >= ${jobs.maxAttempts})`;
     const last = permanent || job.attempts >= job.maxAttempts;
     this.log[last ? 'error' : 'warn'](
       { err: error, jobId: job.id, jobKind: job.kind, attempt: job.attempts, permanent },
       last ? 'job failed for good' : 'job failed; it will be retried',
     );
+    if (last) {
+      await this.giveUp(job, this.fence(job.id, held.lease), describeError(error));
+      return;
+    }
     await this.db
       .update(jobs)
       .set({
-        status: sql`CASE WHEN ${givesUp} THEN 'failed' ELSE 'pending' END`,
         lockedUntil: null,
         lastError: describeError(error),
-        nextAttemptAt: sql`CASE WHEN ${givesUp} THEN now() ELSE now() + ${backoffInterval(jobs.attempts)} END`,
-        finishedAt: sql`CASE WHEN ${givesUp} THEN now() END`,
+        nextAttemptAt: sql`now() + ${backoffInterval(jobs.attempts)}`,
         updatedAt: sql`now()`,
       })
       .where(this.fence(job.id, held.lease));

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { listenOnChannel } from '../../db/listen';
 import { emailOutbox } from '../../db/schema';
-import { EMAIL_QUEUED_CHANNEL } from './outbox';
+import { EMAIL_QUEUED_CHANNEL, outboxHtml, outboxText } from './outbox';
 
 /** Rows claimed per round. */
 const BATCH_SIZE = 10;
@@ -88,10 +88,11 @@ export const DISABLED_SENDER: EmailSender = {
   stop: async () => undefined,
 };
 
+/** A row leased for sending, with its body (its own or its announcement's: `outboxHtml`). */
 type Claimed = Pick<
   typeof emailOutbox.$inferSelect,
-  'id' | 'recipient' | 'subject' | 'html' | 'text' | 'attempts' | 'createdAt'
->;
+  'id' | 'recipient' | 'subject' | 'attempts' | 'createdAt'
+> & { html: string; text: string };
 
 export interface OutboxSenderOptions {
   db: Database;
@@ -232,8 +233,8 @@ export class OutboxSender implements EmailSender {
         id: emailOutbox.id,
         recipient: emailOutbox.recipient,
         subject: emailOutbox.subject,
-        html: emailOutbox.html,
-        text: emailOutbox.text,
+        html: outboxHtml,
+        text: outboxText,
         attempts: emailOutbox.attempts,
         createdAt: emailOutbox.createdAt,
       });

@@ -1,10 +1,18 @@
 import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { brandingSaas, emailOutbox } from '../../db/schema';
+import { announcements, brandingSaas, emailOutbox } from '../../db/schema';
 import type { Database } from '../../db/client';
+import { insertJsonRows } from '../../db/statements';
 import { AppError } from '../errors';
 import { emailLogoUrl, loadLogoSource } from './email-logo';
 import { renderEmail, type RenderContext, type TemplateData, type TemplateName } from './templates';
+
+/**
+ * An outbox row's body as sent: its own, or for an announcement's email, which carries none, the
+ * one rendered once and kept on the announcement (ADR 0045).
+ */
+export const outboxHtml = sql<string>`coalesce(${emailOutbox.html}, (SELECT ${announcements.emailHtml} FROM ${announcements} WHERE ${announcements.id} = ${emailOutbox.announcementId}), '')`;
+export const outboxText = sql<string>`coalesce(${emailOutbox.text}, (SELECT ${announcements.emailText} FROM ${announcements} WHERE ${announcements.id} = ${emailOutbox.announcementId}), '')`;
 
 /** A database or a transaction: the email is written with the change that causes it. */
 type Writer = Pick<Database, 'insert' | 'execute'>;
@@ -29,18 +37,28 @@ export interface EmailToQueue<T extends TemplateName> {
   to: string;
   template: T;
   data: TemplateData<T>;
+  /**
+   * Not sent before this moment: a large batch spreads its emails so that one queued meanwhile
+   * (a password reset) goes first (ADR 0045, ADR 0048). Now when not given.
+   */
+  notBefore?: Date | undefined;
 }
 
 /** The email rendered, or why it cannot be (a 400 the caller may throw or skip). */
 function renderOne<T extends TemplateName>(
-  { to, template, data }: EmailToQueue<T>,
+  { to, template, data, notBefore }: EmailToQueue<T>,
   context: RenderContext,
 ): typeof emailOutbox.$inferInsert | AppError {
   if (!recipientSchema.safeParse(to).success) {
     return new AppError('VALIDATION', 'Invalid recipient email address');
   }
   try {
-    return { recipient: to, template, ...renderEmail(template, data, context) };
+    return {
+      recipient: to,
+      template,
+      ...renderEmail(template, data, context),
+      ...(notBefore ? { nextAttemptAt: notBefore } : {}),
+    };
   } catch (error) {
     if (error instanceof z.ZodError) {
       return new AppError(
@@ -72,7 +90,10 @@ export async function queueEmails<T extends TemplateName>(
     throw rendered;
   });
   if (rows.length === 0) return 0;
-  await db.insert(emailOutbox).values(rows);
+  // One statement per shape: the rows given a time to wait for, and the rows due now.
+  const paced = rows.filter((row) => row.nextAttemptAt !== undefined);
+  const due = rows.filter((row) => row.nextAttemptAt === undefined);
+  for (const group of [paced, due]) await insertJsonRows(db, emailOutbox, group);
   await db.execute(sql`SELECT pg_notify(${EMAIL_QUEUED_CHANNEL}, '')`);
   return rows.length;
 }

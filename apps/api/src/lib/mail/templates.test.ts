@@ -14,6 +14,7 @@ const SAMPLES: { [T in TemplateName]: Parameters<typeof renderEmail<T>>[1] } = {
   login: { name: HOSTILE, link: LINK },
   inviteTeacher: { link: LINK, invitedBy: HOSTILE },
   inviteStudent: { link: LINK, invitedBy: HOSTILE },
+  inviteCoordinator: { link: LINK, organizationName: HOSTILE, linkDays: 14 },
   confirmApply: { name: 'Ana', projectName: HOSTILE, organizationName: HOSTILE, link: LINK },
   confirmStatusApply: {
     name: 'Ana',
@@ -75,6 +76,8 @@ const SAMPLES: { [T in TemplateName]: Parameters<typeof renderEmail<T>>[1] } = {
   },
   tfxPublished: { name: 'Ana', title: HOSTILE, link: LINK },
   tfxRejected: { name: 'Ana', title: HOSTILE, reason: HOSTILE, link: LINK },
+  teacherVerified: { name: HOSTILE, link: LINK },
+  announcement: { subject: HOSTILE, text: `Primer párrafo\n\n${HOSTILE}`, link: LINK },
 };
 
 const render = <T extends TemplateName>(template: T) =>

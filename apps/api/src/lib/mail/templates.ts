@@ -15,13 +15,21 @@ const phone = line.transform(formatPhone);
 /** Free text written by a person (an application's motivation): line breaks are kept. */
 const paragraph = z.string().max(5000);
 const link = z.url({ protocol: /^https?$/, error: 'debe ser un enlace http(s)' }).max(2000);
+/** Days a link to choose a password works. */
+const linkDays = z.number().int().min(1).max(60);
 
 export const TEMPLATE_DATA = {
   confirmation: z.object({ name: line, link }),
   reset: z.object({ name: line, link }),
   login: z.object({ name: line, link }),
-  inviteTeacher: z.object({ link, invitedBy: line.optional() }),
-  inviteStudent: z.object({ link, invitedBy: line.optional() }),
+  /**
+   * An invitation. With `linkDays` the account already exists (an admin loaded it, ADR 0048) and
+   * the link sets its password, working for that many days; without, the link leads to sign-up.
+   */
+  inviteTeacher: z.object({ link, invitedBy: line.optional(), linkDays: linkDays.optional() }),
+  inviteStudent: z.object({ link, invitedBy: line.optional(), linkDays: linkDays.optional() }),
+  /** An organisation's coordinator, loaded with it by an admin (ADR 0048). */
+  inviteCoordinator: z.object({ link, organizationName: line.optional(), linkDays }),
   confirmApply: z.object({
     name: line.optional(),
     projectName: line,
@@ -104,6 +112,18 @@ export const TEMPLATE_DATA = {
     name: line.optional(),
     title: line,
     reason: paragraph,
+    link: link.optional(),
+  }),
+  /** An admin approved a self-registered teacher: they may publish now (ADR 0051). */
+  teacherVerified: z.object({ name: line.optional(), link: link.optional() }),
+  /**
+   * A communication staff sent (ADR 0045): its subject and its message as plain text (the rich
+   * text read as text by the sender, so nothing of its HTML reaches the email unescaped). The same
+   * for every recipient, so one rendering serves a send to thousands.
+   */
+  announcement: z.object({
+    subject: line,
+    text: z.string().max(60_000),
     link: link.optional(),
   }),
 } as const;
@@ -257,6 +277,28 @@ function layout(parts: Parts, context: RenderContext): RenderedEmail {
 const optional = (label: string, value: string | undefined): Block[] =>
   value?.trim() ? [{ label, value: value.trim() }] : [];
 
+const CHOOSE_PASSWORD = 'Elegir mi contraseña';
+
+/** The invitation's first line: who invites, or that an admin already made the account. */
+function inviteLine(
+  d: { invitedBy?: string | undefined; linkDays?: number | undefined },
+  c: RenderContext,
+  as: string,
+): string {
+  if (d.linkDays) return `Te hemos dado de alta en ${c.projectName} ${as}.`;
+  return d.invitedBy?.trim()
+    ? `${d.invitedBy.trim()} te invita a unirte a ${c.projectName} ${as}.`
+    : `Te invitamos a unirte a ${c.projectName} ${as}.`;
+}
+
+/** What a link to choose the password of an account made for the person says. */
+const choosePassword = (days: number | undefined): Block[] =>
+  days
+    ? [
+        `Tu cuenta ya está creada con este correo: solo tienes que elegir tu contraseña. El enlace caduca en ${days} días y solo se puede usar una vez; si caduca, pide otro en «¿Has olvidado tu contraseña?».`,
+      ]
+    : [];
+
 type Renderers = { [T in TemplateName]: (data: TemplateData<T>, context: RenderContext) => Parts };
 
 const RENDERERS: Renderers = {
@@ -290,22 +332,31 @@ const RENDERERS: Renderers = {
   inviteTeacher: (d, c) => ({
     subject: `Te invitamos a publicar proyectos en ${c.projectName}`,
     blocks: [
-      d.invitedBy?.trim()
-        ? `${d.invitedBy.trim()} te invita a unirte a ${c.projectName} como docente.`
-        : `Te invitamos a unirte a ${c.projectName} como docente.`,
+      inviteLine(d, c, 'como docente'),
       'Podrás publicar proyectos con impacto social, tutorizar trabajos de fin de grado y de máster y seguir el avance de tu alumnado.',
+      ...choosePassword(d.linkDays),
     ],
-    action: { label: 'Unirme como docente', href: d.link },
+    action: { label: d.linkDays ? CHOOSE_PASSWORD : 'Unirme como docente', href: d.link },
   }),
   inviteStudent: (d, c) => ({
     subject: `Te invitamos a ${c.projectName}`,
     blocks: [
-      d.invitedBy?.trim()
-        ? `${d.invitedBy.trim()} te invita a unirte a ${c.projectName} como estudiante.`
-        : `Te invitamos a unirte a ${c.projectName} como estudiante.`,
+      inviteLine(d, c, 'como estudiante'),
       'Descubre proyectos con impacto social de organizaciones de toda España y encuentra el tema de tu TFG o TFM.',
+      ...choosePassword(d.linkDays),
     ],
-    action: { label: 'Unirme como estudiante', href: d.link },
+    action: { label: d.linkDays ? CHOOSE_PASSWORD : 'Unirme como estudiante', href: d.link },
+  }),
+  inviteCoordinator: (d, c) => ({
+    subject: `Te invitamos a ${c.projectName}`,
+    blocks: [
+      d.organizationName?.trim()
+        ? `Te hemos dado de alta en ${c.projectName} para coordinar ${d.organizationName.trim()}.`
+        : `Te hemos dado de alta en ${c.projectName} para coordinar tu organización.`,
+      'Podrás publicar proyectos con impacto social, conocer a estudiantes que quieran hacer con vosotros su trabajo de fin de grado o de máster y seguir sus candidaturas.',
+      ...choosePassword(d.linkDays),
+    ],
+    action: { label: CHOOSE_PASSWORD, href: d.link },
   }),
   confirmApply: (d) => ({
     subject: `Hemos recibido tu candidatura a «${d.projectName}»`,
@@ -440,6 +491,26 @@ const RENDERERS: Renderers = {
       'Corrige lo que se indica y vuelve a enviarlo desde tu perfil: lo revisaremos de nuevo.',
     ],
     action: d.link ? { label: 'Corregir mi trabajo', href: d.link } : undefined,
+  }),
+  teacherVerified: (d, c) => ({
+    subject: `Tu cuenta de docente en ${c.projectName} está verificada`,
+    greeting: d.name,
+    blocks: [
+      'Hemos revisado tu cuenta de docente y ya está verificada: desde ahora puedes publicar proyectos.',
+      'Cuando envíes un proyecto a revisión, el equipo de la plataforma lo validará antes de publicarlo.',
+    ],
+    action: d.link ? { label: 'Publicar un proyecto', href: d.link } : undefined,
+  }),
+  announcement: (d) => ({
+    subject: d.subject,
+    blocks: [
+      ...d.text
+        .split(/\n{2,}/)
+        .map((block) => block.trim())
+        .filter((block) => block.length > 0),
+      'Recibes este correo porque tus preferencias de notificación lo permiten. Puedes cambiarlas en tu perfil.',
+    ],
+    action: d.link ? { label: 'Ver mis comunicaciones', href: d.link } : undefined,
   }),
 };
 

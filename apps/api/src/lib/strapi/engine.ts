@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { retryingTransaction } from '../../db/transaction';
 import { AppError, forbidden, notFound, validationError } from '../errors';
 import { isAdmin, SYSTEM, type Principal } from './actor';
 import { and, column, Compiler, ident, toSql, type Condition } from './compile';
@@ -16,6 +17,7 @@ import {
   type Row,
   type WireFormat,
 } from './read';
+import { sanitizeRichText } from '../html/rich-text';
 import type { Registry } from './registry';
 import type {
   ContentType,
@@ -349,12 +351,19 @@ export class EntityService {
     principal: Principal,
   ): Promise<EntryResponse> {
     const type = this.type(uid);
+    // Who may write comes before what is written (ADR 0052): a caller who may create nothing of
+    // the type is refused whatever the body, so a 400 never lists the fields of a closed type.
+    await this.checkCreate(type, emptyInput(), principal);
+    await this.checkWrite(type, emptyInput(), principal, 'create');
     const query = this.parser.parse(type, withoutPagination(raw));
     const input = validateInput(type, body, 'create');
     await this.checkCreate(type, input, principal);
     await this.checkWrite(type, input, principal, 'create');
-    const hooks = new HookRun(type, principal, input);
-    const { id, written } = await this.db.transaction(async (tx) => {
+    // A run that lost a deadlock is run again (ADR 0053) with hooks of its own, so callbacks
+    // meant for after the commit are not queued twice.
+    let hooks!: HookRun;
+    const { id, written } = await retryingTransaction(this.db, async (tx) => {
+      hooks = new HookRun(type, principal, input);
       await hooks.run('beforeCreate', tx, 0);
       const newId = await this.insert(tx, type, input, principal);
       await this.writeRelations(tx, newId, input);
@@ -376,18 +385,22 @@ export class EntityService {
     principal: Principal,
   ): Promise<EntryResponse> {
     const type = this.type(uid);
+    // Who may write comes before what is written (ADR 0052): the type, then the row, then the body.
+    this.denyWhollyForbidden(type, principal, 'update');
+    await this.checkWrite(type, emptyInput(), principal, 'update');
     const query = this.parser.parse(type, withoutPagination(raw));
-    const input = validateInput(type, body, 'update');
-    const hooks = new HookRun(type, principal, input);
-    const written = await this.db.transaction(async (tx) => {
+    // A run that lost a deadlock is run again (ADR 0053), validating and with hooks of its own.
+    const { input, hooks, written } = await retryingTransaction(this.db, async (tx) => {
       await this.lockWritable(tx, type, id, principal, 'update');
-      await this.checkWrite(type, input, principal, 'update');
-      await hooks.run('beforeUpdate', tx, id);
-      await this.updateRow(tx, type, id, input, principal);
-      await this.writeRelations(tx, id, input);
-      await hooks.run('afterUpdate', tx, id);
+      const validated = validateInput(type, body, 'update');
+      const run = new HookRun(type, principal, validated);
+      await this.checkWrite(type, validated, principal, 'update');
+      await run.run('beforeUpdate', tx, id);
+      await this.updateRow(tx, type, id, validated, principal);
+      await this.writeRelations(tx, id, validated);
+      await run.run('afterUpdate', tx, id);
       await this.checkStillWithin(tx, type, id, principal, 'update');
-      return writtenTables(tx);
+      return { input: validated, hooks: run, written: await writtenTables(tx) };
     });
     this.announce(type, input, written);
     hooks.committed();
@@ -421,8 +434,9 @@ export class EntityService {
   ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
-    const hooks = new HookRun(type, principal, emptyInput());
-    const entity = await this.db.transaction(async (tx) => {
+    let hooks!: HookRun;
+    const entity = await retryingTransaction(this.db, async (tx) => {
+      hooks = new HookRun(type, principal, emptyInput());
       await this.lockWritable(tx, type, id, principal, 'delete');
       const before = await this.readOne(
         type,
@@ -654,7 +668,12 @@ export class EntityService {
       }
       if (!attribute || attribute.kind === 'relation') continue;
       columns.push(ident(attribute.column));
-      values.push(encode(attribute.kind === 'component' ? 'jsonb' : attribute.sqlType, value));
+      // Cleaned again as it is stored: a lifecycle hook may have set it after the body was read.
+      const stored =
+        attribute.kind === 'scalar' && attribute.richText && typeof value === 'string'
+          ? sanitizeRichText(value)
+          : value;
+      values.push(encode(attribute.kind === 'component' ? 'jsonb' : attribute.sqlType, stored));
     }
     for (const { attribute, change } of input.relations.values()) {
       if (!attribute.fk) continue;

@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
-import { AppError } from '../errors';
+import { AppError, refusal } from '../errors';
 import { isValidDate } from './parse';
+import { sanitizeRichText } from '../html/rich-text';
 import type { ContentType, RelationAttribute, ScalarAttribute } from './types';
 
 /** Longest text accepted in a `text` attribute (descriptions, messages). */
@@ -23,6 +24,14 @@ const dateSchema = safeString().refine(isValidDate, 'must be a date (YYYY-MM-DD)
 
 /** The zod schema a written value of a scalar attribute must satisfy. */
 export function scalarSchema(attribute: ScalarAttribute): ZodType {
+  const schema = columnSchema(attribute);
+  // Cleaned as it is read, so the lifecycle hooks and the policies see what will be stored.
+  return attribute.richText
+    ? schema.transform((value) => (typeof value === 'string' ? sanitizeRichText(value) : value))
+    : schema;
+}
+
+function columnSchema(attribute: ScalarAttribute): ZodType {
   let schema: ZodType;
   if (attribute.schema) {
     schema = attribute.schema;
@@ -122,6 +131,8 @@ interface Issue {
   path: string[];
   message: string;
   name: 'ValidationError';
+  /** Worded in Spanish for people (a value out of its range). */
+  spanish?: boolean;
 }
 
 /**
@@ -185,6 +196,11 @@ export function validateInput(
       }
       continue;
     }
+    const outside = attribute.kind === 'scalar' ? outOfBounds(attribute, result.data) : undefined;
+    if (outside !== undefined) {
+      issues.push({ path: [name], message: outside, name: 'ValidationError', spanish: true });
+      continue;
+    }
     values.set(name, result.data);
     clean[name] = result.data;
   }
@@ -235,6 +251,12 @@ export function validateInput(
   }
 
   if (issues.length > 0) {
+    // Only out-of-range values: their message is for the person who typed them (ADR 0052).
+    if (issues.every((issue) => issue.spanish)) {
+      throw refusal('VALIDATION', (issues[0] as Issue).message, {
+        errors: issues.map(({ spanish: _spanish, ...issue }) => issue),
+      });
+    }
     throw new AppError(
       'VALIDATION',
       issues.length === 1 ? (issues[0] as Issue).message : `${issues.length} errors occurred`,
@@ -242,6 +264,20 @@ export function validateInput(
     );
   }
   return { values, relations, data: clean };
+}
+
+/** The Spanish message of a value outside its attribute's bounds, or undefined. */
+function outOfBounds(attribute: ScalarAttribute, value: unknown): string | undefined {
+  const { bounds } = attribute;
+  if (!bounds || value === null || value === undefined) return undefined;
+  if (typeof value === 'number') {
+    return value < Number(bounds.min) || value > Number(bounds.max) ? bounds.message : undefined;
+  }
+  if (typeof value === 'string' && (attribute.type === 'date' || attribute.type === 'datetime')) {
+    const day = value.slice(0, 10);
+    return day < String(bounds.min) || day > String(bounds.max) ? bounds.message : undefined;
+  }
+  return undefined;
 }
 
 function relationChange(attribute: RelationAttribute, raw: unknown): RelationChange | string {

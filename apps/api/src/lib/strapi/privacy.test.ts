@@ -9,6 +9,7 @@ import {
   createOrganization,
   createProject,
   createStudent,
+  createTeacher,
   createUser,
   signedIn,
 } from '../../../test/helpers/factories';
@@ -165,5 +166,129 @@ describe('protected attributes are shown only to whom they belong', () => {
       headers,
     );
     expect(foreign.body.data).toEqual([]);
+  });
+});
+
+describe('of someone else’s account, a caller sees only what a screen shows (ADR 0052)', () => {
+  /** What only the owner and admins see of an account. */
+  const ACCOUNT_STATE = [
+    'username',
+    'email',
+    'phone',
+    'provider',
+    'confirmed',
+    'blocked',
+    'lastLogin',
+    'createdAt',
+    'updatedAt',
+  ];
+  const PUBLIC_FIELDS = ['name', 'surname', 'profileType'];
+
+  async function teacherWithAccount() {
+    const picture = await createFile({ uploadedById: 1 });
+    const user = await createUser({
+      profileType: 'teacher',
+      name: 'Rosa',
+      surname: 'Montes',
+      pictureId: picture.id,
+      lastLogin: new Date('2026-01-02T03:04:05Z'),
+      confirmed: true,
+    });
+    const teacher = await createTeacher({ userId: user.id });
+    return { user, teacher, picture };
+  }
+
+  it('when a student lists users, a teacher comes with name, surname and picture, no account state', async () => {
+    const { user, picture } = await teacherWithAccount();
+    const { headers } = await signedIn(app, 'student');
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/users?filters[id][$eq]=${user.id}&populate=picture`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const [shown] = res.json<Record<string, unknown>[]>();
+    expect(shown).toBeDefined();
+    expect(Object.keys(shown!).sort()).toEqual(['id', 'picture', ...PUBLIC_FIELDS].sort());
+    expect(shown).toMatchObject({ id: user.id, name: 'Rosa', surname: 'Montes' });
+    expect((shown!.picture as { id: number }).id).toBe(picture.id);
+    expect(res.body).not.toContain(user.username);
+    expect(res.body).not.toContain('2026-01-02');
+  });
+
+  it('when a student reads one teacher’s account, the same holds', async () => {
+    const { user } = await teacherWithAccount();
+    const { headers } = await signedIn(app, 'student');
+    const res = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers });
+    expect(res.statusCode).toBe(200);
+    const shown = res.json<Record<string, unknown>>();
+    for (const name of ACCOUNT_STATE) expect(shown, name).not.toHaveProperty(name);
+  });
+
+  it('when a teacher reads another teacher’s account, the same holds', async () => {
+    const { user } = await teacherWithAccount();
+    const { headers } = await signedIn(app, 'teacher');
+    const res = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers });
+    const shown = res.json<Record<string, unknown>>();
+    for (const name of ACCOUNT_STATE) expect(shown, name).not.toHaveProperty(name);
+  });
+
+  it('when a user is populated through a teacher or a project, the same projection applies', async () => {
+    const { user, teacher } = await teacherWithAccount();
+    const project = await createProject({ teacherId: teacher.id });
+    const { headers } = await signedIn(app, 'student');
+    for (const url of [
+      `/api/teachers/${teacher.id}?populate=user`,
+      `/api/projects/${project.id}?populate[teacher][populate]=user`,
+      `/api/teachers?filters[id][$eq]=${teacher.id}&populate[user][fields][0]=name&populate[user][fields][1]=username`,
+    ]) {
+      for (const who of [headers, {}]) {
+        const { status, text } = await get(url, who);
+        expect(status, url).toBe(200);
+        // Visitors do not reach users at all; a student sees the name.
+        if (who === headers) expect(text, url).toContain('Rosa');
+        expect(text, url).not.toContain(user.username);
+        expect(text, url).not.toContain(user.email);
+        for (const name of ['lastLogin', 'confirmed', 'blocked', 'provider']) {
+          expect(text, `${url} ${name}`).not.toContain(`"${name}"`);
+        }
+      }
+    }
+  });
+
+  it('when a non-admin filters or sorts users by account state, the answer is 400', async () => {
+    const { headers } = await signedIn(app, 'student');
+    for (const url of [
+      '/api/users?filters[username][$startsWith]=a',
+      '/api/users?filters[lastLogin][$notNull]=true',
+      '/api/users?sort=lastLogin',
+      '/api/teachers?filters[user][blocked][$eq]=false',
+    ]) {
+      expect((await get(url, headers)).status, url).toBe(400);
+    }
+  });
+
+  it('when the owner or an admin reads the account, its state is there', async () => {
+    const { user } = await teacherWithAccount();
+    const own = await app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: bearer(app, user.id),
+    });
+    const asAdminView = await app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}`,
+      headers: admin,
+    });
+    for (const res of [own, asAdminView]) {
+      expect(res.json()).toMatchObject({
+        username: user.username,
+        email: user.email,
+        confirmed: true,
+        blocked: false,
+        provider: 'local',
+        lastLogin: '2026-01-02T03:04:05.000Z',
+      });
+    }
   });
 });

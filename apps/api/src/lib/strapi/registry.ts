@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import type {
   AccessPolicy,
+  Bounds,
   Attribute,
   ComponentAttribute,
   ComponentShape,
@@ -52,12 +53,30 @@ export interface ContentTypeSpec {
   readOnly?: string[];
   /** Validation replacing the one derived from the column (formats, ranges). */
   validate?: Record<string, ZodType>;
+  /**
+   * Text attributes that hold HTML a client renders as HTML (rich text editors' output): the
+   * engine cleans every write of them to the rich-text allow-list (ADR 0035, ADR 0055). Every
+   * other text attribute is plain text, which clients show escaped.
+   */
+  richText?: string[];
+  /**
+   * The range of each number (required: a number without one fails content-types.test.ts) and
+   * of a date that needs a narrower one than every date's (DATE_BOUNDS).
+   */
+  bounds?: Record<string, Bounds>;
   /** Register the generic REST routes (default true). */
   exposed?: boolean;
   policy?: AccessPolicy;
 }
 
 const SYSTEM_READ_ONLY = new Set(['createdAt', 'updatedAt']);
+
+/** Every date and date-time written is of these years, unless its type says narrower. */
+export const DATE_BOUNDS: Bounds = {
+  min: '1900-01-01',
+  max: '2100-12-31',
+  message: 'La fecha debe estar entre el año 1900 y el 2100.',
+};
 
 function scalarType(column: Column): {
   type: ScalarType;
@@ -221,12 +240,25 @@ export function defineContentType(spec: ContentTypeSpec): ContentType {
     if (column.enumValues) attribute.enumValues = column.enumValues;
     const validator = spec.validate?.[key];
     if (validator) attribute.schema = validator;
+    if (spec.richText?.includes(key)) attribute.richText = true;
+    const bounds =
+      spec.bounds?.[key] ?? (type === 'date' || type === 'datetime' ? DATE_BOUNDS : undefined);
+    if (bounds) attribute.bounds = bounds;
     attributes.set(key, attribute);
   }
   for (const attribute of relationAttributes) attributes.set(attribute.name, attribute);
 
   for (const name of [...privateNames, ...protectedNames, ...readOnly]) {
     if (!attributes.has(name)) throw new Error(`${spec.uid}: unknown attribute ${name}`);
+  }
+  for (const name of spec.richText ?? []) {
+    const attribute = attributes.get(name);
+    if (attribute?.kind !== 'scalar' || attribute.type !== 'text') {
+      throw new Error(`${spec.uid}: rich text ${name} is not a text attribute`);
+    }
+  }
+  for (const name of Object.keys(spec.bounds ?? {})) {
+    if (!attributes.has(name)) throw new Error(`${spec.uid}: bounds for unknown attribute ${name}`);
   }
   for (const name of Object.keys(spec.validate ?? {})) {
     if (!attributes.has(name))

@@ -27,39 +27,41 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
   for (const type of entities.registry.all()) {
     if (!type.exposed) continue;
     const uid = type.uid;
+    // Names the answers' type, for the record of admins' reads of private fields (ADR 0054).
+    const config = { contentType: uid };
     if (type.kind === 'singleType') {
       const path = `/api/${type.singularName}`;
-      app.get(path, (request, reply) =>
+      app.get(path, { config }, (request, reply) =>
         serveCached(request, reply, (tables) =>
           entities.findSingleJson(uid, requestQuery(request), request.actor, tables),
         ),
       );
-      app.put(path, (request) =>
+      app.put(path, { config }, (request) =>
         entities.upsertSingle(uid, request.body, requestQuery(request), request.actor),
       );
-      app.delete(path, (request) =>
+      app.delete(path, { config }, (request) =>
         entities.deleteSingle(uid, requestQuery(request), request.actor),
       );
       continue;
     }
     const base = `/api/${type.pluralName}`;
-    app.get(base, (request, reply) =>
+    app.get(base, { config }, (request, reply) =>
       serveCached(request, reply, (tables) =>
         entities.findJson(uid, requestQuery(request), request.actor, tables),
       ),
     );
-    app.post(base, (request) =>
+    app.post(base, { config }, (request) =>
       entities.create(uid, request.body, requestQuery(request), request.actor),
     );
-    app.get(`${base}/:id`, (request, reply) =>
+    app.get(`${base}/:id`, { config }, (request, reply) =>
       serveCached(request, reply, (tables) =>
         entities.findOneJson(uid, routeId(request), requestQuery(request), request.actor, tables),
       ),
     );
-    app.put(`${base}/:id`, (request) =>
+    app.put(`${base}/:id`, { config }, (request) =>
       entities.update(uid, routeId(request), request.body, requestQuery(request), request.actor),
     );
-    app.delete(`${base}/:id`, (request) =>
+    app.delete(`${base}/:id`, { config }, (request) =>
       entities.delete(uid, routeId(request), requestQuery(request), request.actor),
     );
   }

@@ -44,6 +44,23 @@ export interface ScalarAttribute extends AttributeBase {
   enumValues?: readonly string[];
   /** Extra validation of written values, replacing the one derived from the column. */
   schema?: ZodType;
+  /**
+   * HTML from a rich text editor, which some client renders as HTML: every write keeps only the
+   * allow-list of lib/html/rich-text.ts, whatever route or hook writes it (ADR 0055).
+   */
+  richText?: boolean;
+  /** The range a written number or date must be in (ADR 0052). */
+  bounds?: Bounds;
+}
+
+/**
+ * The range of a number, or of a date or date-time (`YYYY-MM-DD`, compared by day), both ends
+ * included, with the Spanish message of a value outside it.
+ */
+export interface Bounds {
+  min: number | string;
+  max: number | string;
+  message: string;
 }
 
 export type RelationKind = 'manyToOne' | 'oneToOne' | 'oneToMany' | 'manyToMany';

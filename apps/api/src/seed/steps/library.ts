@@ -20,6 +20,7 @@ import {
 import { GENERIC_NOTIFICATIONS, demoStudentNotifications } from '../fixtures/notifications';
 import { daysAgo, minutesAgo, must, slug, type SeedContext } from './context';
 import { renderWorkPdf } from './library-pdf';
+import { storeResourcePictures } from './resource-pictures';
 import type { SeededPeople, SeededStudent } from './people';
 import { DEMO_STUDENT_APPLICATIONS, DEMO_STUDENT_FAVOURITES } from './projects';
 
@@ -122,7 +123,7 @@ function counts(ctx: SeedContext): Pick<TfxInsert, 'views_count' | 'downloads_co
 /**
  * The final-work library: works of former students, each with its PDF (one pending review and
  * one rejected, the rest published), works of the external repository, the resources (all
- * published), and the works and resources students saved.
+ * published, each with its illustration), and the works and resources students saved.
  */
 export async function insertLibrary(ctx: SeedContext, people: SeededPeople): Promise<void> {
   const { tx, rng, now } = ctx;
@@ -199,13 +200,16 @@ export async function insertLibrary(ctx: SeedContext, people: SeededPeople): Pro
     .returning({ id: tfxes.id, publishedAt: tfxes.publishedAt });
   const publishedTfxes = tfxRows.filter((t) => t.publishedAt !== null);
 
+  // Each resource's illustration, stored as an admin's upload of a public image (ADR 0042).
+  const pictureIds = await storeResourcePictures(ctx, RESOURCES);
   const resourceRows = await tx
     .insert(resources)
     .values(
-      RESOURCES.map((seed) => {
+      RESOURCES.map((seed, index) => {
         const published = daysAgo(now, rng.int(10, 300));
         return {
           title: seed.title,
+          pictureId: must(pictureIds[index], `picture of ${seed.title}`),
           introduction: seed.introduction,
           tags: seed.tags,
           tfx_status: seed.stages,

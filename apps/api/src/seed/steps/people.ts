@@ -22,7 +22,14 @@ import {
   users,
 } from '../../db/schema/index';
 import { DEMO_ORGANISATION_KEY, ORGANISATIONS } from '../fixtures/organisations';
-import { ALUMNI, FIRST_NAMES, SURNAMES, TEACHERS, type AlumnusSeed } from '../fixtures/people';
+import {
+  ALUMNI,
+  FIRST_NAMES,
+  PENDING_TEACHERS,
+  SURNAMES,
+  TEACHERS,
+  type AlumnusSeed,
+} from '../fixtures/people';
 import { createRandom, type Random } from '../random';
 import type { RoleType, SeededCampus, SeededCatalogue, SeededDegree } from './catalogue';
 import { daysAgo, dni, mobilePhone, must, slug, type SeedContext } from './context';
@@ -250,6 +257,8 @@ export async function insertPeople(
         teacher_area: plan.seed.area,
         class_type: plan.seed.classType,
         invited: index % 3 === 1,
+        // They publish projects (ADR 0051).
+        verification: 'verified',
         publishedAt: daysAgo(now, rng.int(20, 300)),
       })
       .returning({ id: teachers.id });
@@ -297,6 +306,8 @@ export async function insertPeople(
   };
   const seededStudents = studentPlans.map(seeded);
 
+  await insertPendingTeachers(ctx, roleIds.teacher, catalogue, allocateEmail);
+
   return {
     organisations,
     teachers: teacherMap,
@@ -305,6 +316,46 @@ export async function insertPeople(
     newStudent: must(seededStudents[1], 'new demo student'),
     alumni: new Map(ALUMNI.map((seed, i) => [seed.key, seeded(must(alumniPlans[i], seed.key))])),
   };
+}
+
+/**
+ * The teachers waiting for an admin's decision (ADR 0051). Made last and without the random, so
+ * every other row of the demo keeps its values.
+ */
+async function insertPendingTeachers(
+  { tx, now, passwordHash }: SeedContext,
+  roleId: number,
+  catalogue: SeededCatalogue,
+  allocateEmail: EmailAllocator,
+): Promise<void> {
+  for (const [index, seed] of PENDING_TEACHERS.entries()) {
+    const since = daysAgo(now, seed.daysAgo);
+    const email = allocateEmail(seed.name, seed.surname);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: email.split('@')[0] ?? email,
+        email,
+        password: passwordHash,
+        confirmed: true,
+        roleId,
+        name: seed.name,
+        surname: seed.surname,
+        profileType: 'teacher',
+        createdAt: since,
+      })
+      .returning({ id: users.id });
+    await tx.insert(teachers).values({
+      primaryKey: `P${String(TEACHERS.length + index + 1).padStart(4, '0')}`,
+      userId: must(user?.id, `user ${email}`),
+      universityId: catalogue.universityId(seed.university),
+      teacher_area: seed.area,
+      class_type: 'Grado',
+      verification: 'pending',
+      publishedAt: since,
+      createdAt: since,
+    });
+  }
 }
 
 /** estudiante@demo.es: every profile field filled in (spec §3 Student). */

@@ -6,8 +6,9 @@ import {
   featurePermissions,
   files,
   footerSections,
+  teacherSettings,
 } from '../../db/schema/index';
-import { BRANDING, MEDIA, buildFooter, type MediaSeed } from '../fixtures/site';
+import { BRANDING, MEDIA, TEACHER_DOMAINS, buildFooter, type MediaSeed } from '../fixtures/site';
 import { must, type SeedContext } from './context';
 
 /** Who the feature switches are for: visitors ("public") and every profile type. */
@@ -69,6 +70,12 @@ export async function insertSiteContent(ctx: SeedContext): Promise<void> {
       target: [featurePermissions.role, featurePermissions.feature],
       set: { enabled: true, create: true, update: true, updatedAt: sql`now()` },
     });
+
+  // The migration made the one row; the demo lists its domains in it unless some are listed.
+  await tx
+    .update(teacherSettings)
+    .set({ domains: TEACHER_DOMAINS, updatedAt: now })
+    .where(sql`cardinality(${teacherSettings.domains}) = 0`);
 
   if ((await tx.$count(footerSections)) === 0) {
     await tx.insert(footerSections).values({

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
@@ -19,6 +19,9 @@ import type { MenuAudience, MenuModel, MenuUser } from '../../features/navigatio
 import { buildMenu } from '../../features/navigation/utils/build-menu';
 import { findCurrentHref } from '../../features/navigation/utils/current-link';
 import { usePermissions } from '../../features/permissions/api/get-permissions';
+import { MenuButtonBadge } from '../../features/notifications/components/menu-button-badge';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { NotificationUpdates } from '../../features/notifications/components/notification-updates';
 
 /**
  * A desktop part while the bar does not fit: out of the flow and invisible (so neither seen, read
@@ -26,21 +29,12 @@ import { usePermissions } from '../../features/permissions/api/get-permissions';
  */
 const OFFSTAGE = 'lg:pointer-events-none lg:invisible lg:absolute lg:top-0 lg:right-0 lg:w-max';
 
-interface SiteHeaderProps {
-  /**
-   * The communication centre's notification bell. The header shows it only where spec §4 allows
-   * (a student with a university, notifications enabled), next to the profile menu on desktop and
-   * next to the menu button on mobile (ADR 0014).
-   */
-  notificationBell?: ReactNode;
-}
-
 /**
  * Site header (spec §2 "Header and menu by audience"): the logo and project name as the home link;
  * on desktop the role's menu, the call to action and the profile menu; below the `lg` breakpoint
  * all of them in a side menu. A visitor's "Entrar" is there at every width.
  */
-export function SiteHeader({ notificationBell }: SiteHeaderProps) {
+export function SiteHeader() {
   const session = useSession();
   const { permissions } = usePermissions();
   const branding = useBranding();
@@ -62,6 +56,11 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
   const rowRef = useRef<HTMLDivElement>(null);
   const nameRef = useRef<HTMLSpanElement>(null);
   const { barFits, showName } = useHeaderFit(rowRef, nameRef);
+  // The communication centre's bell only where spec §4 allows it (a student with a university,
+  // notifications enabled: the menu model's rule): beside the profile menu on desktop, in the
+  // side menu on phones, whose button then carries the count (ADR 0044).
+  const bellStudentId =
+    model.showNotificationBell && session.details?.profileId ? session.details.profileId : null;
 
   // Spec §2, §4: after an explicit logout the user stays on the login page. The session is cleared
   // and rendered first (a private page then asks for the login with itself as the target); the
@@ -73,7 +72,9 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:h-20 sm:px-6">
+      {/* Wider than the pages' column (max-w-6xl): the admin's bar, the longest, needs the
+          room at 1280 px; below that width a bar that does not fit gives way to the side menu. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:h-20 sm:px-6">
         <HomeLink
           projectName={branding.projectName}
           logoUrl={branding.logoUrl}
@@ -99,9 +100,12 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
               </ButtonLink>
             </div>
           )}
-          {model.showNotificationBell && notificationBell && (
-            <div data-slot="notification-bell" className="flex shrink-0 items-center">
-              {notificationBell}
+          {bellStudentId !== null && (
+            <div
+              data-slot="notification-bell"
+              className={cn('hidden shrink-0 lg:block', !barFits && OFFSTAGE)}
+            >
+              <NotificationBell studentId={bellStudentId} placement="bar" />
             </div>
           )}
           {account.kind === 'visitor' && (
@@ -129,9 +133,18 @@ export function SiteHeader({ notificationBell }: SiteHeaderProps) {
             currentHref={currentHref}
             onLogout={signOut}
             className={cn('shrink-0', barFits && 'lg:hidden')}
+            notificationBell={
+              bellStudentId !== null ? (
+                <NotificationBell studentId={bellStudentId} placement="menu" />
+              ) : undefined
+            }
+            buttonBadge={
+              bellStudentId !== null ? <MenuButtonBadge studentId={bellStudentId} /> : undefined
+            }
           />
         </div>
       </div>
+      {bellStudentId !== null && <NotificationUpdates studentId={bellStudentId} />}
     </header>
   );
 }

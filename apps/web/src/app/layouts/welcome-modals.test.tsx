@@ -72,7 +72,7 @@ function signIn(
   profile: ProfileAttributes = {},
   permissions: FeaturePermissions = NO_PERMISSIONS,
 ) {
-  saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
+  saveSession({ jwt: 'token-de-prueba' }, false);
   const lookup = () => jsonResponse(profileEntry(profile));
   return stubApi({
     '/api/branding-saas': () => jsonResponse(brandingEnvelope()),

@@ -37,7 +37,7 @@ export interface CandidateStudent {
   other_university?: string | null;
   other_degree?: string | null;
   competences?: CompetenceScores | null;
-  user?: Relation<{ name?: string | null; surname?: string | null; username?: string }>;
+  user?: Relation<{ name?: string | null; surname?: string | null }>;
   degree?: Relation<{ name: string }>;
   university?: Relation<{ name: string }>;
   CV?: MediaRelation;

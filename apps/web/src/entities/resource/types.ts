@@ -34,7 +34,7 @@ export interface ResourcePicture {
   url: string;
   /** The smaller copy the server made of a large image, for cards; null when there is none. */
   smallUrl: string | null;
-  /** Its alternative text; empty when it has none (then it only illustrates the title). */
+  /** Its file's alternative text; empty when it has none (the screens then use the title). */
   alt: string;
   width: number | null;
   height: number | null;

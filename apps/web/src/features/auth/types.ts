@@ -1,4 +1,4 @@
-import type { PublicUser, SessionAnswer } from '@plataforma/shared';
+import type { PublicUser, SessionAnswer, TeacherVerification } from '@plataforma/shared';
 
 /**
  * The signed-in user as `GET /api/users/me?populate=picture` answers it (users-permissions flat
@@ -33,6 +33,8 @@ export interface UserDetails {
   tfxs: { id: number }[];
   /** Teachers only (spec §6: a teacher needs teacher_area loaded). */
   teacherArea: string | null;
+  /** Teachers only: whether they may publish (ADR 0051); null when unknown. */
+  teacherVerification: TeacherVerification | null;
 }
 
 /** `POST /api/auth/local` and the other calls that open a session (ADR 0008). */

@@ -1,4 +1,4 @@
-import type { ProfileType } from '@plataforma/shared';
+import type { ProfileType, TeacherVerification } from '@plataforma/shared';
 
 /**
  * The menu model: what the header and the mobile side menu show, as plain data (spec §2 "Header
@@ -66,6 +66,8 @@ export interface MenuDetails {
   organization: { id: number; name: string } | null;
   tfxs: readonly { id: number }[];
   teacherArea: string | null;
+  /** A teacher's verification (ADR 0051): pending or rejected ones are not offered to publish. */
+  teacherVerification?: TeacherVerification | null;
 }
 
 /** Spec §3 "Permissions per feature": the switches the menu reads. */

@@ -11,16 +11,6 @@ export interface ProfileUser {
   picture?: { id: number; url: string } | null;
 }
 
-/** Spec §3 Notification: an entry of the student's communication centre. */
-export interface StudentNotification {
-  id: number;
-  isRead: boolean;
-  subject: string;
-  /** HTML; sanitised before it is shown. */
-  message: string;
-  createdAt: string;
-}
-
 /** Spec §3 Notification preferences (student): the shared contract's (ADR 0031). */
 export {
   NOTIFICATION_PREFERENCE_KEYS,

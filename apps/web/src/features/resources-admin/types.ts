@@ -12,10 +12,16 @@ export interface ResourceFormValues {
   /** HTML from the rich text editor. */
   content: string;
   picture: ResourcePicture | null;
+  /**
+   * The picture's alternative text, as typed: stored on the picture's file (spec §3 Media file
+   * `alternativeText`), not on the resource (ADR 0042).
+   */
+  pictureAlt: string;
   isPopular: boolean;
 }
 
-export type ResourceFormField = 'title' | 'introduction' | 'tags' | 'purposes' | 'link' | 'content';
+export type ResourceFormField =
+  'title' | 'introduction' | 'pictureAlt' | 'tags' | 'purposes' | 'link' | 'content';
 export type ResourceFormErrors = Partial<Record<ResourceFormField, string>>;
 
 /**
@@ -34,4 +40,17 @@ export interface ResourceWriteData {
   picture: number | null;
   is_popular: boolean;
   publishedAt?: string | null;
+}
+
+/** A new alternative text for the resource's picture, written to its file before the resource. */
+export interface PictureAltChange {
+  fileId: number;
+  /** null: none (the picture's title fallback is used, ADR 0042). */
+  alternativeText: string | null;
+}
+
+/** What the form sends: the resource's data and, when it changed, the picture's alternative text. */
+export interface ResourceSubmission {
+  data: ResourceWriteData;
+  pictureAlt: PictureAltChange | null;
 }

@@ -78,13 +78,13 @@ function stubHeaderApi({
   profile,
   permissions,
 }: Stubs) {
-  if (user) saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, false);
+  if (user) saveSession({ jwt: 'token-de-prueba' }, false);
   return stubApi({
     '/api/branding-saas': () => jsonResponse(brandingEnvelope({ origin, logoUrl })),
     '/api/brandings': () =>
       jsonResponse(menuLogoUrl ? menuLogoEnvelope(menuLogoUrl) : noMenuLogoEnvelope()),
     '/api/permissions/status': () => jsonResponse({ permissions: permissions ?? allOn() }),
-    '/api/auth/logout': () => jsonResponse({ ok: true }),
+    '/auth/logout': () => jsonResponse({ ok: true }),
     ...(user ? { '/api/users/me': () => jsonResponse(user) } : {}),
     ...(profile
       ? {
@@ -271,7 +271,7 @@ describe('site header for a student', () => {
   });
 
   it('"Cerrar sesión" clears the session cookies and goes to the login page', async () => {
-    saveSession({ jwt: 'token-de-prueba', refreshToken: 'refresco' }, true);
+    saveSession({ jwt: 'token-de-prueba' }, true);
     const fetchMock = stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
     const { router } = renderApp('/');
 
@@ -284,7 +284,11 @@ describe('site header for a student', () => {
     expect(Cookies.get('refreshToken')).toBeUndefined();
     expect(Cookies.get('rememberMe')).toBeUndefined();
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.anything());
+    // Under the refresh cookie's path, so the API can end that session and drop it (ADR 0055).
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/auth/logout',
+      expect.objectContaining({ method: 'POST', credentials: 'include' }),
+    );
   });
 });
 
@@ -332,6 +336,8 @@ describe('site header side menu (mobile)', () => {
     const names = [...dialog.querySelectorAll('a, button')].map((element) => element.textContent);
     expect(names).toEqual([
       'Cerrar menú',
+      // The bell, first in the side menu (ADR 0044).
+      'Notificaciones',
       'Proyectos',
       'Proyectos Lab',
       'Repositorio de TFG/Ms',
@@ -383,7 +389,7 @@ describe('site header side menu (mobile)', () => {
 });
 
 /** The header over a private page, as root-layout.tsx puts it, with a login page to land on. */
-function renderWithPrivatePage(path: string, bell?: React.ReactNode) {
+function renderWithPrivatePage(path: string) {
   function Where() {
     const location = useLocation();
     return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
@@ -393,7 +399,7 @@ function renderWithPrivatePage(path: string, bell?: React.ReactNode) {
       {
         element: (
           <>
-            <SiteHeader notificationBell={bell} />
+            <SiteHeader />
             <Outlet />
             <Where />
           </>
@@ -438,28 +444,63 @@ describe('site header around private pages', () => {
   });
 });
 
-describe('notification bell slot', () => {
-  const bell = <button type="button">Notificaciones</button>;
+describe('notification bell', () => {
+  /** The unread count's answer (`GET /api/communication-centers/unread-count`). */
+  const unread = (total: number) => () => jsonResponse({ data: { unread: total } });
 
-  it('for a student with a university and notifications on, the bell given to the header is shown', async () => {
+  it('for a student with a university and notifications on, the bell carries the unread count in its name and the side menu button too', async () => {
     stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(studentEntry()) });
-    renderWithPrivatePage('/', bell);
-    expect(await screen.findByRole('button', { name: 'Notificaciones' })).toBeTruthy();
+    const fetchMock = stubApi({
+      '/api/branding-saas': () => jsonResponse(brandingEnvelope({ origin: 'Conecta Impacto' })),
+      '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),
+      '/api/permissions/status': () => jsonResponse({ permissions: allOn() }),
+      '/api/users/me': () => jsonResponse(STUDENT),
+      '/api/students': () => jsonResponse(studentEntry()),
+      '/api/communication-centers/unread-count': unread(4),
+    });
+    renderWithPrivatePage('/');
+    expect(await screen.findByRole('button', { name: 'Notificaciones, 4 sin leer' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Abrir menú, 4 notificaciones sin leer' }),
+    ).toBeTruthy();
+    // The count is the lean call, not a page of the list.
+    const paths = fetchMock.mock.calls.map(
+      ([input]) =>
+        new URL(String(input instanceof Request ? input.url : input), 'http://x').pathname,
+    );
+    expect(paths).toContain('/api/communication-centers/unread-count');
+    expect(paths).not.toContain('/api/communication-centers');
   });
 
-  it('for a student without a university, there is no bell', async () => {
+  it('for a student without a university, there is no bell and no count is asked', async () => {
     const entry = studentEntry();
     entry.data[0]!.attributes.university = { data: null } as never;
-    stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(entry) });
-    renderWithPrivatePage('/', bell);
+    const fetchMock = stubHeaderApi({ user: STUDENT, profile: () => jsonResponse(entry) });
+    renderWithPrivatePage('/');
     await screen.findByRole('link', { name: 'Proyectos Lab' });
-    expect(screen.queryByRole('button', { name: 'Notificaciones' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Notificaciones/ })).toBeNull();
+    expect(
+      fetchMock.mock.calls.some(([input]) =>
+        String(input instanceof Request ? input.url : input).includes('communication-centers'),
+      ),
+    ).toBe(false);
+  });
+
+  it('for a student whose notifications switch is off, there is no bell', async () => {
+    stubHeaderApi({
+      user: STUDENT,
+      profile: () => jsonResponse(studentEntry()),
+      permissions: { ...allOn(), notifications: { enabled: false } },
+    });
+    renderWithPrivatePage('/');
+    await screen.findByRole('link', { name: 'Proyectos Lab' });
+    expect(screen.queryByRole('button', { name: /^Notificaciones/ })).toBeNull();
   });
 
   it('for a visitor, there is no bell', async () => {
     stubHeaderApi({});
-    renderWithPrivatePage('/', bell);
+    renderWithPrivatePage('/');
     await screen.findByRole('button', { name: 'Entrar' });
-    expect(screen.queryByRole('button', { name: 'Notificaciones' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Notificaciones/ })).toBeNull();
   });
 });

@@ -1,32 +1,14 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
-import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, it, vi } from 'vitest';
 import { jsonResponse, collection } from '../../../../test/api';
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
+import { expectNoViolations } from '../../../../test/axe';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
-
-/** axe on the main content (WCAG 2.2 A/AA, best practices; layout rules left to the browser). */
-async function expectNoViolations() {
-  const result = await axe.run(document.querySelector('main')!, {
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-    },
-    rules: {
-      'color-contrast': { enabled: false },
-      'target-size': { enabled: false },
-      region: { enabled: false },
-    },
-  });
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 const entry = (id: number, status: string) => ({
   id,

@@ -1,3 +1,4 @@
+import { teacherPublishRefusal } from '@plataforma/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { RequireSession } from '../../../features/auth/components/require-session';
@@ -18,11 +19,20 @@ export function TeacherDashboardRoute() {
 }
 
 function TeachersOnly() {
-  const { user } = useSession();
+  const { user, details } = useSession();
   const { permissions, isPending } = usePermissions();
   if (user?.profileType !== 'teacher') return <NotForYou />;
   if (isPending) return <LoadingStatus />;
-  return <DashboardScreen canPublish={permissions.projects.create} />;
+  // Not verified yet, or rejected: the panel says why instead of offering to publish (ADR 0051).
+  const publishRefusal = permissions.projects.create
+    ? teacherPublishRefusal(details?.teacherVerification)
+    : null;
+  return (
+    <DashboardScreen
+      canPublish={permissions.projects.create && !publishRefusal}
+      publishRefusal={publishRefusal}
+    />
+  );
 }
 
 function NotForYou() {

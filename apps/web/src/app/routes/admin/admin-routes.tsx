@@ -53,6 +53,13 @@ export const adminRoutes: RouteObject[] = [
         }),
       },
       {
+        // ADR 0051: the email domains whose teachers are verified when they register.
+        path: 'profesorado',
+        lazy: async () => ({
+          Component: (await import('./teacher-settings-route')).TeacherSettingsRoute,
+        }),
+      },
+      {
         path: 'correo',
         lazy: async () => ({ Component: (await import('./outbox-route')).AdminOutboxRoute }),
       },
@@ -124,6 +131,66 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin/recursos/:id',
     lazy: async () => ({
       Component: (await import('./resources-admin-route')).AdminResourceEditRoute,
+    }),
+  },
+  {
+    // Beyond spec §2 (ADR 0045, 0046): the admins' communications to students, their history
+    // and each one's delivery followed live.
+    path: 'admin/comunicaciones',
+    lazy: async () => ({
+      Component: (await import('./communications-route')).CommunicationsLayout,
+    }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('./communications-route')).CommunicationsHistoryRoute,
+        }),
+      },
+      {
+        path: 'nueva',
+        lazy: async () => ({
+          Component: (await import('./communications-route')).NewCommunicationRoute,
+        }),
+      },
+      {
+        path: ':id',
+        lazy: async () => ({
+          Component: (await import('./communications-route')).CommunicationRoute,
+        }),
+      },
+    ],
+  },
+  {
+    // Spec §2 `/campus`, the admin menu's "Facultades y Grados" (ADR 0047): universities,
+    // campuses, degrees and calls.
+    path: 'campus',
+    lazy: async () => ({
+      Component: (await import('./catalogue-admin-route')).CatalogueAdminRoute,
+    }),
+  },
+  {
+    // Beyond the spec (ADR 0049): the impact dashboard, its charts in this lazy chunk.
+    path: 'admin/informes',
+    lazy: async () => ({ Component: (await import('./reports-route')).AdminReportsRoute }),
+  },
+  {
+    // Spec §2, the admin menu's "Usuarios" and "Empresas" (ADR 0050): the people lists.
+    path: 'students/load',
+    lazy: async () => ({
+      Component: (await import('./people-admin-route')).StudentsLoadRoute,
+    }),
+  },
+  {
+    path: 'teachers/load',
+    lazy: async () => ({
+      Component: (await import('./people-admin-route')).TeachersLoadRoute,
+    }),
+  },
+  {
+    path: 'organizations/load',
+    lazy: async () => ({
+      Component: (await import('./people-admin-route')).OrganizationsLoadRoute,
     }),
   },
   {

@@ -48,6 +48,7 @@ describe('admin settings access', () => {
       ['Pie de página', '/admin/ajustes/pie'],
       ['Banners', '/admin/ajustes/banners'],
       ['Textos legales', '/admin/ajustes/textos-legales'],
+      ['Profesorado', '/admin/ajustes/profesorado'],
       ['Correo saliente', '/admin/ajustes/correo'],
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Marca' })).toBeTruthy();

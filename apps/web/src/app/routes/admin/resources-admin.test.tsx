@@ -157,6 +157,71 @@ describe('/admin/recursos/nuevo', () => {
     });
   });
 
+  it('the picture’s alternative text is written to its file before the resource is created', async () => {
+    const uploaded = { id: 77, ...pictureMedia(77).attributes };
+    const calls = stubRouteApi('admin', {
+      'POST /api/upload': () => jsonResponse([uploaded], 201),
+      'POST /api/upload?id=': () =>
+        jsonResponse({ ...uploaded, alternativeText: 'Un calendario con fases de colores' }),
+      'POST /api/resources': () => jsonResponse(resourceAnswer(9, 'Plantilla de cronograma')),
+      'GET /api/resources?': () => jsonResponse(resourcesAnswer([])),
+    });
+    renderApp('/admin/recursos/nuevo');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Título' }), {
+      target: { value: 'Plantilla de cronograma' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Introducción/ }), {
+      target: { value: 'Organiza tu curso en fases.' },
+    });
+    // Asked only once there is a picture to describe.
+    expect(screen.queryByRole('textbox', { name: /Texto alternativo de la imagen/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Elegir imagen'), {
+      target: { files: [new File(['png'], 'portada.png', { type: 'image/png' })] },
+    });
+    const alt = await screen.findByRole('textbox', { name: /Texto alternativo de la imagen/ });
+    expect((alt as HTMLInputElement).value).toBe('');
+    fireEvent.change(alt, { target: { value: '  Un calendario con fases de colores ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    await expectToast('Has publicado «Plantilla de cronograma». Ya aparece en Recursos.');
+
+    const writes = calls.filter((c) => c.method === 'POST');
+    expect(writes.map((c) => `${c.url.pathname}${c.url.search}`)).toEqual([
+      '/api/upload',
+      '/api/upload?id=77',
+      '/api/resources',
+    ]);
+    const info = writes[1]!.body as FormData;
+    expect(JSON.parse(info.get('fileInfo') as string)).toEqual({
+      alternativeText: 'Un calendario con fases de colores',
+    });
+    expect(info.has('files')).toBe(false);
+    const [body] = written(calls, 'POST', '/api/resources') as [{ data: Record<string, unknown> }];
+    expect(body.data.picture).toBe(77);
+  });
+
+  it('an alternative text longer than a file holds is said at its field, and nothing is sent', async () => {
+    const uploaded = { id: 77, ...pictureMedia(77).attributes };
+    const calls = stubRouteApi('admin', {
+      'POST /api/upload': () => jsonResponse([uploaded], 201),
+    });
+    renderApp('/admin/recursos/nuevo');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Título' }), {
+      target: { value: 'Guía' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Introducción/ }), {
+      target: { value: 'Breve.' },
+    });
+    fireEvent.change(screen.getByLabelText('Elegir imagen'), {
+      target: { files: [new File(['png'], 'portada.png', { type: 'image/png' })] },
+    });
+    const alt = await screen.findByRole('textbox', { name: /Texto alternativo de la imagen/ });
+    fireEvent.change(alt, { target: { value: 'a'.repeat(256) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Longitud máxima alcanzada.')).toBeTruthy();
+    expect(document.activeElement).toBe(alt);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.search)).toEqual(['']);
+  });
+
   it('an image of another type is refused before any upload', async () => {
     const calls = stubRouteApi('admin', {});
     renderApp('/admin/recursos/nuevo');
@@ -257,6 +322,53 @@ describe('/admin/recursos/:id', () => {
       picture: null,
       is_popular: false,
     });
+  });
+
+  it('shows the picture’s alternative text, and writes it to the file only when it changed', async () => {
+    const calls = stubRouteApi('admin', {
+      'GET /api/resources/4': () =>
+        jsonResponse(
+          resourceAnswer(4, 'Cómo citar en APA', {
+            picture: pictureMedia(31, { alternativeText: 'Portada de la guía' }),
+          }),
+        ),
+      'PUT /api/resources/4': saved(4),
+      'POST /api/upload?id=': () => jsonResponse({ id: 31, ...pictureMedia(31).attributes }),
+      'GET /api/resources?': () => jsonResponse(resourcesAnswer([])),
+    });
+    renderApp('/admin/recursos/4');
+    const alt = await screen.findByRole('textbox', { name: /Texto alternativo de la imagen/ });
+    expect((alt as HTMLInputElement).value).toBe('Portada de la guía');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await expectToast('Has guardado los cambios de «Cómo citar en APA».');
+    expect(calls.filter((c) => c.url.pathname === '/api/upload')).toEqual([]);
+  });
+
+  it('a changed alternative text goes to the picture’s file; emptied, the file has none', async () => {
+    const calls = stubRouteApi('admin', {
+      'GET /api/resources/4': () =>
+        jsonResponse(
+          resourceAnswer(4, 'Cómo citar en APA', {
+            picture: pictureMedia(31, { alternativeText: 'Portada de la guía' }),
+          }),
+        ),
+      'PUT /api/resources/4': saved(4),
+      'POST /api/upload?id=': () => jsonResponse({ id: 31, ...pictureMedia(31).attributes }),
+      'GET /api/resources?': () => jsonResponse(resourcesAnswer([])),
+    });
+    renderApp('/admin/recursos/4');
+    fireEvent.change(
+      await screen.findByRole('textbox', { name: /Texto alternativo de la imagen/ }),
+      { target: { value: ' ' } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await expectToast('Has guardado los cambios de «Cómo citar en APA».');
+    const update = calls.find((c) => c.url.pathname === '/api/upload')!;
+    expect(update.url.search).toBe('?id=31');
+    expect(JSON.parse((update.body as FormData).get('fileInfo') as string)).toEqual({
+      alternativeText: null,
+    });
+    expect(written(calls, 'PUT', '/api/resources/4')).toHaveLength(1);
   });
 
   it('an unknown resource is "Página no encontrada"', async () => {

@@ -7,12 +7,13 @@ const SECTIONS = [
   { to: 'pie', label: 'Pie de página' },
   { to: 'banners', label: 'Banners' },
   { to: 'textos-legales', label: 'Textos legales' },
+  { to: 'profesorado', label: 'Profesorado' },
   { to: 'correo', label: 'Correo saliente' },
 ] as const;
 
 /**
  * `/admin/ajustes`: what a university changes without a developer (branding, feature permissions,
- * footer, banners, legal texts) and the outbox. Each section is a link with its own address, so it can be bookmarked and the
+ * footer, banners, legal texts, its teachers' email domains) and the outbox. Each section is a link with its own address, so it can be bookmarked and the
  * browser's back button works; the current one is marked with aria-current.
  */
 export function SettingsLayout() {
@@ -23,8 +24,9 @@ export function SettingsLayout() {
           Ajustes de la plataforma
         </h1>
         <p className="mt-2 text-base text-slate-700">
-          Imagen de marca, permisos por rol, pie de página, banners, textos legales y el correo que
-          envía la plataforma. Los cambios se ven en toda la plataforma en cuanto se guardan.
+          Imagen de marca, permisos por rol, pie de página, banners, textos legales, la verificación
+          del profesorado y el correo que envía la plataforma. Los cambios se ven en toda la
+          plataforma en cuanto se guardan.
         </p>
       </div>
       <SectionTabs label="Secciones de ajustes" sections={SECTIONS} />

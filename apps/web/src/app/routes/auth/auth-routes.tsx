@@ -1,17 +1,27 @@
 import type { RouteObject } from 'react-router';
-import { ForgotPasswordRoute } from './forgot-password-route';
-import { LoginRoute } from './login-route';
-import { RegisterRoute } from './register-route';
-import { ResetPasswordRoute } from './reset-password-route';
 
 /**
  * Sign-in screens (spec §2): login (also where the confirmation and sign-in links land),
  * registration, and the two steps of a forgotten password. Routes of this area (see
- * ../../routes.tsx).
+ * ../../routes.tsx); loaded on demand (`lazy`, ADR 0056).
  */
 export const authRoutes: RouteObject[] = [
-  { path: 'user/auth/login', element: <LoginRoute /> },
-  { path: 'register', element: <RegisterRoute /> },
-  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-  { path: 'reset-password', element: <ResetPasswordRoute /> },
+  {
+    path: 'user/auth/login',
+    lazy: async () => ({ Component: (await import('./login-route')).LoginRoute }),
+  },
+  {
+    path: 'register',
+    lazy: async () => ({ Component: (await import('./register-route')).RegisterRoute }),
+  },
+  {
+    path: 'forgot-password',
+    lazy: async () => ({
+      Component: (await import('./forgot-password-route')).ForgotPasswordRoute,
+    }),
+  },
+  {
+    path: 'reset-password',
+    lazy: async () => ({ Component: (await import('./reset-password-route')).ResetPasswordRoute }),
+  },
 ];

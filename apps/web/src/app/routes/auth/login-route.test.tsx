@@ -57,7 +57,7 @@ describe('login page', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('Credenciales incorrectas');
     expect(bodiesSentTo(fetchMock, '/api/auth/local')).toEqual([
-      { identifier: 'ana@example.org', password: 'una contraseña equivocada' },
+      { identifier: 'ana@example.org', password: 'una contraseña equivocada', remember: false },
     ]);
     expect(getToken()).toBeUndefined();
   });
@@ -133,13 +133,21 @@ describe('login page', () => {
   });
 
   it('when a student signs in with remember-me and no target, the session is remembered and they land on /projects', async () => {
-    stubApi({ ...BASE_HANDLERS, '/api/auth/local': () => jsonResponse(sessionAnswer('student')) });
+    const fetchMock = stubApi({
+      ...BASE_HANDLERS,
+      '/api/auth/local': () => jsonResponse(sessionAnswer('student')),
+    });
     const { router } = renderApp('/user/auth/login');
     await fillAndSend('ana@example.org', 'la contraseña correcta', true);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+    // The API sets its refresh cookie persistent because it is told (ADR 0055).
+    expect(bodiesSentTo(fetchMock, '/api/auth/local')).toEqual([
+      { identifier: 'ana@example.org', password: 'la contraseña correcta', remember: true },
+    ]);
     expect(getToken()).toBe('jwt-41');
-    expect(Cookies.get('refreshToken')).toBe('refresh-41');
+    // The refresh token of the answer is the API's HttpOnly cookie, never one a script can read.
+    expect(Cookies.get('refreshToken')).toBeUndefined();
     expect(Cookies.get('rememberMe')).toBe('true');
   });
 
@@ -193,7 +201,7 @@ describe('login page', () => {
   );
 
   it('when someone already signed in opens the login page, they are sent to their home', async () => {
-    saveSession({ jwt: 'jwt-9', refreshToken: 'refresh-9' }, false);
+    saveSession({ jwt: 'jwt-9' }, false);
     stubApi({
       ...BASE_HANDLERS,
       '/api/users/me': () => jsonResponse(sessionUser('coordinator', 9)),

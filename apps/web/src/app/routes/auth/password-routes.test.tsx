@@ -88,7 +88,7 @@ describe('reset password page', () => {
       { password: PASSWORD, passwordConfirmation: PASSWORD, code: 'c0de' },
     ]);
     expect(getToken()).toBe('jwt-12');
-    expect(Cookies.get('refreshToken')).toBe('refresh-12');
+    expect(Cookies.get('refreshToken')).toBeUndefined();
     expect(Cookies.get('rememberMe')).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brandingEnvelope, jsonResponse, stubApi, strapiError } from '../../../../test/api';
 import {
   BASE_HANDLERS,
@@ -15,6 +15,10 @@ import {
 } from '../../../features/auth/utils/auth-errors';
 import { isWelcomePending } from '../../../features/auth/utils/welcome-flag';
 import { clearSession } from '../../../lib/session-tokens';
+
+// The screen loads on demand (lazy route, ADR 0056): import it once up front so the first test
+// does not spend its time budget on the module's first load.
+beforeAll(() => import('./register-route'));
 
 afterEach(() => {
   clearSession();

@@ -1,9 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { OrganizationsLandingRoute } from './organizations-route';
-import { StudentsLandingRoute } from './students-route';
 
-/** Audience landing areas (spec §2 routes; the campaign banners show on them). */
+/**
+ * Audience landing areas (spec §2 routes; the campaign banners show on them), loaded on demand
+ * (`lazy`, ADR 0056).
+ */
 export const landingRoutes: RouteObject[] = [
-  { path: 'estudiantes', element: <StudentsLandingRoute /> },
-  { path: 'organizaciones', element: <OrganizationsLandingRoute /> },
+  {
+    path: 'estudiantes',
+    lazy: async () => ({ Component: (await import('./students-route')).StudentsLandingRoute }),
+  },
+  {
+    path: 'organizaciones',
+    lazy: async () => ({
+      Component: (await import('./organizations-route')).OrganizationsLandingRoute,
+    }),
+  },
 ];

@@ -1,7 +1,6 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
-import axe from 'axe-core';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, it, vi } from 'vitest';
 import {
   jsonResponse,
   LIBRARY_STUDENT_ID,
@@ -16,6 +15,7 @@ import {
 import { renderApp } from '../../../../test/render-app';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
 import { clearSession } from '../../../lib/session-tokens';
+import { expectNoViolations } from '../../../../test/axe';
 
 vi.mock('../../../features/library/components/pdf-viewer/pdf-viewer', () => ({
   default: ({ title }: { title: string }) => <p>{`Visor: ${title}`}</p>,
@@ -29,30 +29,6 @@ afterEach(() => {
   Cookies.remove(WELCOME_SHOWN_COOKIE, { path: '/' });
   localStorage.clear();
 });
-
-/**
- * axe on the page's main content in jsdom: WCAG 2.2 A/AA and best practices, without the rules
- * that need a real layout (contrast, target size: the browser journeys check those).
- */
-async function expectNoViolations() {
-  const main = document.querySelector('main')!;
-  const result = await axe.run(main, {
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-    },
-    rules: {
-      'color-contrast': { enabled: false },
-      'target-size': { enabled: false },
-      region: { enabled: false },
-    },
-  });
-  const report = result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(report).toEqual([]);
-}
 
 const SEARCH = tfxSearchAnswer(
   [

@@ -321,7 +321,11 @@ describe('/tfx for a student', () => {
     ).toBeTruthy();
     const [put] = calls.filter((c) => c.method === 'PUT');
     expect(put!.url.pathname).toBe(`/api/external/students/${LIBRARY_STUDENT_ID}`);
-    expect(put!.url.searchParams.get('populate')).toBe('favorites_tfxes');
+    // The saved works populated by id only: nothing reads the answer (ADR 0042).
+    expect(Object.fromEntries(put!.url.searchParams)).toEqual({
+      'fields[0]': 'id',
+      'populate[favorites_tfxes][fields][0]': 'id',
+    });
     expect(put!.body).toEqual({ data: { favorites_tfxes: [2, 40, 1] } });
   });
 });

@@ -49,7 +49,8 @@ describe('/tfx/:id for a visitor', () => {
         'GET /api/tfxes/5?': () => jsonResponse(WORK),
         'GET /api/tfxes/5/related': () =>
           jsonResponse(relatedAnswer([tfxEntry(8, 'Huertos urbanos y compost')])),
-        'POST /api/tfxes/5/views': () => new Response(null, { status: 204 }),
+        // This visitor was already counted today: the page shows the count as read.
+        'POST /api/tfxes/5/views': () => jsonResponse({ data: { counted: false } }),
       },
     });
     renderApp('/tfx/5');
@@ -91,6 +92,25 @@ describe('/tfx/:id for a visitor', () => {
       ).toHaveLength(1),
     );
     expect(screen.queryByRole('button', { name: /^Guardar/ })).toBeNull();
+  });
+
+  it('when the visit is counted, "Visitas" includes it (the count read plus this visit)', async () => {
+    const { calls } = stubLibraryApi({
+      routes: {
+        'GET /api/tfxes/5?': () => jsonResponse(WORK),
+        'GET /api/tfxes/5/related': () => jsonResponse(relatedAnswer([])),
+        'POST /api/tfxes/5/views': () => jsonResponse({ data: { counted: true } }),
+      },
+    });
+    renderApp('/tfx/5');
+    const facts = await screen.findByRole('complementary', { name: 'Datos del trabajo' });
+    expect(await within(facts).findByText('1235')).toBeTruthy();
+    expect(within(facts).queryByText('1234')).toBeNull();
+    // Downloads are not visits.
+    expect(within(facts).getByText('56')).toBeTruthy();
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/tfxes/5/views'),
+    ).toHaveLength(1);
   });
 
   it('a card opens the work, whose way back returns to the same search', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   account,
   collection,
@@ -12,6 +12,10 @@ import {
 import { renderApp } from '../../../../test/render-app';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
 import { clearSession } from '../../../lib/session-tokens';
+
+// The screen loads on demand (lazy route, ADR 0056): import it once up front so the first test
+// does not spend its time budget on the module's first load.
+beforeAll(() => import('./complete-profile-route'));
 
 const TEACHER_ID = 4;
 const named = (id: number, name: string) => ({ id, attributes: { name } });

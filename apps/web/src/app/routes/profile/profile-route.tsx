@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ACCOUNT_DELETION_MESSAGES } from '@plataforma/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
+import { useLogout } from '../../../features/auth/api/logout';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { hasCommunications } from '../../../features/navigation/utils/build-menu';
 import { useSession } from '../../../features/auth/hooks/use-session';
@@ -10,7 +14,9 @@ import { PersonalDataForm } from '../../../features/profile/components/personal-
 import { ProfileHeaderCard } from '../../../features/profile/components/profile-header-card';
 import { ProfileCard } from '../../../features/profile/components/section-states';
 import { StudentSections } from '../../../features/profile/components/student-sections';
+import { YourDataSection } from '../../../features/profile/components/your-data-section';
 import { SavedResources } from '../../../features/resources/components/saved-resources';
+import { NotificationCentre } from '../../../features/notifications/components/notification-centre';
 import { EXTERNAL_LIBRARY_PATH, LIBRARY_PATH } from '../../../entities/tfx/utils/paths';
 import { useMyResult } from '../../../features/questionnaire/api/get-my-result';
 import { CompetenceSummary } from '../../../features/questionnaire/components/competence-summary';
@@ -65,12 +71,33 @@ function CompetencesCard() {
 
 /**
  * /profile (spec §2), behind RequireSession: the header card, then for students their sections
- * as tabs (`?section=`), then personal data and security for everyone. The header menu only
+ * as tabs (`?section=`), then personal data, security and "Tus datos" (download, delete the
+ * account: ADR 0054) for everyone. The header menu only
  * offers students the section links; the others get the two common parts.
  */
 export function ProfileRoute() {
   const { user, details } = useSession();
   const { permissions, isPending: permissionsPending } = usePermissions();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  // The account is gone and its tokens with it. The session is forgotten once this page has
+  // left (its unmount), on the home page: forgotten while the profile is still shown, its
+  // session guard would send the person to the sign-in page instead.
+  const deleted = useRef(false);
+  const forgetSession = useEffectEvent(() => {
+    logout();
+    showToast(ACCOUNT_DELETION_MESSAGES.deleted);
+  });
+  useEffect(
+    () => () => {
+      if (deleted.current) forgetSession();
+    },
+    [],
+  );
+  const leaveAfterDeletion = () => {
+    deleted.current = true;
+    void navigate('/', { replace: true });
+  };
   if (!user) return <LoadingStatus />;
   const isStudent = user.profileType === 'student';
   const hasWizard = isStudent || user.profileType === 'teacher';
@@ -125,6 +152,7 @@ export function ProfileRoute() {
                   headingLevel={3}
                 />
               }
+              notificationCentre={<NotificationCentre studentId={details.profileId} />}
             />
           )}
         </ProfileCard>
@@ -147,6 +175,13 @@ export function ProfileRoute() {
           <ChangePasswordForm />
         </ProfileCard>
       </div>
+
+      <ProfileCard labelledBy="perfil-tus-datos">
+        <CardHeading id="perfil-tus-datos" title="Tus datos">
+          Descarga todo lo que la plataforma guarda sobre ti o elimina tu cuenta.
+        </CardHeading>
+        <YourDataSection onDeleted={leaveAfterDeletion} />
+      </ProfileCard>
     </div>
   );
 }

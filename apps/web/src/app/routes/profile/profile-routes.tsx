@@ -1,24 +1,35 @@
 import type { RouteObject } from 'react-router';
 import { RequireSession } from '../../../features/auth/components/require-session';
-import { CompleteProfileRoute } from './complete-profile-route';
-import { ProfileRoute } from './profile-route';
 
-/** Routes of this area (see ../../routes.tsx). Spec §2: signed out, /profile goes to the login. */
+/**
+ * Routes of this area (see ../../routes.tsx), loaded on demand (ADR 0056). Spec §2: signed out,
+ * /profile goes to the login.
+ */
 export const profileRoutes: RouteObject[] = [
   {
     path: 'profile',
-    element: (
-      <RequireSession>
-        <ProfileRoute />
-      </RequireSession>
-    ),
+    lazy: async () => {
+      const { ProfileRoute } = await import('./profile-route');
+      return {
+        Component: () => (
+          <RequireSession>
+            <ProfileRoute />
+          </RequireSession>
+        ),
+      };
+    },
   },
   {
     path: 'profile/completar',
-    element: (
-      <RequireSession>
-        <CompleteProfileRoute />
-      </RequireSession>
-    ),
+    lazy: async () => {
+      const { CompleteProfileRoute } = await import('./complete-profile-route');
+      return {
+        Component: () => (
+          <RequireSession>
+            <CompleteProfileRoute />
+          </RequireSession>
+        ),
+      };
+    },
   },
 ];

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../../test/api';
+import { announcementAnswer, jsonResponse, recipientsAnswer } from '../../../../test/api';
 import { callsTo, list, stubPublishingApi } from '../../../../test/api/publishing';
 import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
@@ -151,5 +152,71 @@ describe('/projects/:id/candidaturas', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Lucía Gil' })).toBeNull());
     expect(screen.getByRole('article', { name: 'Pablo Ruiz' })).toBeTruthy();
     expect(router.state.location.search).toBe('?estado=Seleccionado');
+  });
+
+  it('"Escribir a los candidatos" writes to those in the status the list shows, counted live, after confirming', async () => {
+    const calls = stubPublishingApi({
+      role: 'teacher',
+      handlers: {
+        'GET /api/projects/12?': () =>
+          jsonResponse({
+            data: { id: 12, attributes: { title: 'Huertos escolares', status: 'Publicada' } },
+          }),
+        'GET /api/applys?': () => list(APPLICATIONS),
+        'POST /api/announcements/recipients': ({ body }) => {
+          const { audience } = (body as { data: { audience: { applys: { status?: object } } } })
+            .data;
+          return jsonResponse(recipientsAnswer(audience.applys.status ? 1 : 2));
+        },
+        'POST /api/announcements?': () =>
+          jsonResponse(announcementAnswer(50, 'Entrevistas', { status: 'scheduled' }), 201),
+      },
+    });
+    renderApp('/projects/12/candidaturas?estado=Seleccionado');
+    fireEvent.click(await screen.findByRole('button', { name: 'Escribir a los candidatos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Escribir a los candidatos' });
+    // It starts with the list's filter: the selected candidates.
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Seleccionado' }).checked,
+    ).toBe(true);
+    expect(await within(dialog).findByText('1 candidato')).toBeTruthy();
+    fireEvent.click(
+      within(dialog).getByRole('radio', { name: 'Todos los candidatos del proyecto' }),
+    );
+    expect(await within(dialog).findByText('2 candidatos')).toBeTruthy();
+    fireEvent.click(
+      within(dialog).getByRole('radio', { name: 'Solo los candidatos en estos estados:' }),
+    );
+    expect(await within(dialog).findByText('Marca al menos un estado.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Seleccionado' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Suplente' }));
+    expect(await within(dialog).findByText('1 candidato')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Asunto' }), {
+      target: { value: 'Entrevistas' },
+    });
+    const editor = within(dialog).getByRole<HTMLElement & { editor: Editor }>('textbox', {
+      name: 'Mensaje',
+    });
+    act(() => {
+      editor.editor.commands.setContent('<p>Os llamaremos esta semana.</p>');
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Enviar la comunicación?' });
+    expect(confirm.textContent).toContain('«Entrevistas» llegará a 1 candidato.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enviar a 1 candidato' }));
+    await expectToast('«Entrevistas» se está enviando.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [sent] = callsTo(calls, 'POST', '/api/announcements');
+    expect(sent?.body).toEqual({
+      data: {
+        subject: 'Entrevistas',
+        message: '<p>Os llamaremos esta semana.</p>',
+        audience: {
+          applys: { project: { id: { $eq: 12 } }, status: { $in: ['Seleccionado', 'Suplente'] } },
+        },
+        kind: 'u4i_advice',
+      },
+    });
   });
 });

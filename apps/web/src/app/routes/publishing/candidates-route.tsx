@@ -1,6 +1,7 @@
 import { ownProjectsPath } from '@plataforma/shared';
 import { Link } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { WriteToCandidates } from '../../../features/announcements/components/write-to-candidates';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { useProject } from '../../../entities/project/api/get-project';
 import { ApiErrorAlert } from '../../../features/publishing/components/api-error-alert';
@@ -12,7 +13,8 @@ import { PublishingPage } from './publishing-gates';
 
 /**
  * `/projects/:id/candidaturas`: the publisher reviews the applications to one of their projects
- * (profile, CV, competences), changes their status with a message and marks supermatches.
+ * (profile, CV, competences), changes their status with a message, marks supermatches and
+ * writes to the candidates (ADR 0046).
  */
 export function CandidatesRoute() {
   const id = useProjectId();
@@ -52,7 +54,10 @@ function Candidates({ id }: { id: number }) {
         </div>
       }
     >
-      <CandidatesReview projectId={id} />
+      <CandidatesReview
+        projectId={id}
+        writeToCandidates={(status) => <WriteToCandidates projectId={id} initialStatus={status} />}
+      />
     </PublishingPage>
   );
 }

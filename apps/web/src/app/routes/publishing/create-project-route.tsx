@@ -1,4 +1,4 @@
-import { ownProjectsPath } from '@plataforma/shared';
+import { ownProjectsPath, teacherPublishRefusal } from '@plataforma/shared';
 import { useCallback } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -49,6 +49,22 @@ export function CreateProjectRoute() {
   if (role === 'coordinator' && !details?.organization) {
     const state: NeedsOrganizationState = { needsOrganization: true };
     return <Navigate to="/organizations/create" replace state={state} />;
+  }
+  // A teacher not verified yet, or rejected, is told why instead of given a form the API would
+  // refuse (ADR 0051).
+  const verificationRefusal =
+    role === 'teacher' ? teacherPublishRefusal(details?.teacherVerification) : null;
+  if (verificationRefusal) {
+    return (
+      <Refusal
+        title={
+          details?.teacherVerification === 'rejected'
+            ? 'Tu cuenta de profesor no está aprobada'
+            : 'Tu cuenta de profesor está pendiente de verificación'
+        }
+        text={verificationRefusal}
+      />
+    );
   }
   if (role !== 'admin') {
     if (isPending) return <LoadingStatus />;

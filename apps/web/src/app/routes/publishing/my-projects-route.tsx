@@ -1,6 +1,11 @@
-import { ORGANIZATION_EDIT_PATH, TEACHER_PROJECTS_PATH } from '@plataforma/shared';
+import {
+  ORGANIZATION_EDIT_PATH,
+  TEACHER_PROJECTS_PATH,
+  teacherPublishRefusal,
+} from '@plataforma/shared';
 import { Navigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
@@ -13,17 +18,24 @@ import { PublishingPage, Refusal } from './publishing-gates';
  * project. Coordinators have theirs at /organizations.
  */
 export function TeacherProjectsRoute() {
-  const { user } = useSession();
+  const { user, details } = useSession();
   const { permissions } = usePermissions();
   useNoticeToast();
   if (user?.profileType === 'coordinator') return <Navigate to="/organizations" replace />;
-  const canPublish = user?.profileType === 'admin' || permissions.projects.create;
+  // A teacher not verified yet, or rejected, is told why rather than offered to publish (ADR 0051).
+  const verificationRefusal =
+    user?.profileType === 'teacher' ? teacherPublishRefusal(details?.teacherVerification) : null;
+  const canPublish =
+    user?.profileType === 'admin' || (permissions.projects.create && !verificationRefusal);
   return (
     <PublishingPage
       wide
       title="Mis proyectos"
       intro="Sigue el estado de tus proyectos, revisa sus candidaturas y envíalos a revisión cuando estén listos."
     >
+      {verificationRefusal && permissions.projects.create ? (
+        <Alert tone="info">{verificationRefusal}</Alert>
+      ) : null}
       {canPublish ? (
         <div>
           <ButtonLink to="/projects/create">Publica tu proyecto</ButtonLink>

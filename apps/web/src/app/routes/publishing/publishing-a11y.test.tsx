@@ -1,40 +1,16 @@
 import { screen } from '@testing-library/react';
-import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import { myProject, myProjectsAnswer } from '../../../../test/api/projects';
 import { jsonResponse } from '../../../../test/api';
 import { list, stubPublishingApi } from '../../../../test/api/publishing';
 import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
+import { expectNoViolations } from '../../../../test/axe';
 
 afterEach(() => {
   clearSession();
   localStorage.clear();
 });
-
-/**
- * axe on the page's main content in jsdom: WCAG 2.2 A/AA and best practices, without the rules
- * that need a real layout (contrast, target size: the browser journeys check those).
- */
-async function expectNoViolations() {
-  const main = document.querySelector('main')!;
-  const result = await axe.run(main, {
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-    },
-    rules: {
-      'color-contrast': { enabled: false },
-      'target-size': { enabled: false },
-      region: { enabled: false },
-    },
-  });
-  const report = result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(report).toEqual([]);
-}
 
 describe('publishing screens are axe-clean', { timeout: 15_000 }, () => {
   it('the project form', async () => {

@@ -1,7 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { QuestionnaireRoute } from './questionnaire-route';
 
-/** Routes of this area (see ../../routes.tsx). Open to everyone: visitors may answer (ADR 0018). */
+/**
+ * Routes of this area (see ../../routes.tsx), loaded on demand (ADR 0056). Open to everyone:
+ * visitors may answer (ADR 0018).
+ */
 export const questionnaireRoutes: RouteObject[] = [
-  { path: 'cuestionario', element: <QuestionnaireRoute /> },
+  {
+    path: 'cuestionario',
+    lazy: async () => ({ Component: (await import('./questionnaire-route')).QuestionnaireRoute }),
+  },
 ];

@@ -1,6 +1,5 @@
 import { configure, screen } from '@testing-library/react';
-import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, it, vi } from 'vitest';
 import {
   favoriteResourcesAnswer,
   fakeApi,
@@ -15,29 +14,12 @@ import { collection } from '../../../../test/api/envelopes';
 import { resetRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { markWelcomeShownThisSession } from '../../../features/welcome/utils/welcome-storage';
+import { expectNoViolations } from '../../../../test/axe';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
-
-/** axe on the main content (WCAG 2.2 A/AA, best practices; layout rules left to the browser). */
-async function expectNoViolations() {
-  const result = await axe.run(document.querySelector('main')!, {
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-    },
-    rules: {
-      'color-contrast': { enabled: false },
-      'target-size': { enabled: false },
-      region: { enabled: false },
-    },
-  });
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** A signed-in student (record 31) with one saved resource. */
 function stubStudent(routes: Record<string, Route>) {

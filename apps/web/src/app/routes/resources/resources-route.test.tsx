@@ -104,11 +104,12 @@ describe('/resources', () => {
     );
     expect(screen.getByText('2 recursos encontrados')).toBeTruthy();
 
-    // The first card: its small picture (alt "" without an alternative text), the badge, chips.
+    // The first card: its small picture (without an alternative text of its own, the title:
+    // nobody said it is only decorative, ADR 0042), the badge, chips.
     const first = link.closest('article')!;
     const picture = first.querySelector('img')!;
     expect(picture.getAttribute('src')).toBe('/uploads/small_imagen-101.jpg');
-    expect(picture.getAttribute('alt')).toBe('');
+    expect(picture.getAttribute('alt')).toBe(link.textContent);
     expect(within(first).getByText('Popular')).toBeTruthy();
     expect(
       within(within(first).getByRole('list', { name: 'Temas' })).getByText('Voluntariado'),

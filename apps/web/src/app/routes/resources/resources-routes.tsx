@@ -1,9 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { ResourceDetailRoute } from './resource-detail-route';
-import { ResourcesRoute } from './resources-route';
 
-/** The resources (see ../../routes.tsx, spec §2 `/resources`, ADR 0041). */
+/** The resources (see ../../routes.tsx, spec §2 `/resources`, ADR 0041), loaded on demand. */
 export const resourcesRoutes: RouteObject[] = [
-  { path: 'resources', element: <ResourcesRoute /> },
-  { path: 'resources/:id', element: <ResourceDetailRoute /> },
+  {
+    path: 'resources',
+    lazy: async () => ({ Component: (await import('./resources-route')).ResourcesRoute }),
+  },
+  {
+    path: 'resources/:id',
+    lazy: async () => ({
+      Component: (await import('./resource-detail-route')).ResourceDetailRoute,
+    }),
+  },
 ];

@@ -17,9 +17,17 @@ export function nextSavedIds(current: readonly number[], workId: number, save: b
 }
 
 /**
- * Spec §7 `PUT /api/external/students/{id}?populate=favorites_tfxes {data:{favorites_tfxes}}`:
- * the call sends the WHOLE list of saved works (platform and external alike), so it is built
- * from the list as the server last gave it (read again when a write made it stale).
+ * What the answer of the save holds: the saved works by id only (nothing reads the answer; the
+ * saved list is read again afterwards). Spec §7's `populate=favorites_tfxes` would send every
+ * saved work whole, summary and index included (ADR 0042).
+ */
+const SAVE_ANSWER_QUERY = 'fields[0]=id&populate[favorites_tfxes][fields][0]=id';
+
+/**
+ * Spec §7 `PUT /api/external/students/{id}?populate=favorites_tfxes {data:{favorites_tfxes}}`,
+ * answered with ids only: the call sends the WHOLE list of saved works (platform and external
+ * alike), so it is built from the list as the server last gave it (read again when a write made
+ * it stale).
  */
 export async function toggleSavedWork(
   queryClient: QueryClient,
@@ -31,7 +39,7 @@ export async function toggleSavedWork(
     workId,
     save,
   );
-  await apiRequest(`/api/external/students/${studentId}?populate=favorites_tfxes`, {
+  await apiRequest(`/api/external/students/${studentId}?${SAVE_ANSWER_QUERY}`, {
     method: 'PUT',
     body: { data: { favorites_tfxes: ids } },
   });

@@ -1,4 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
+import { TEACHER_VERIFICATIONS, type TeacherVerification } from '@plataforma/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { NamedRef, SessionUser, UserDetails } from '../types';
 
@@ -13,20 +14,65 @@ interface ProfileEntry {
   attributes: {
     province?: string | null;
     teacher_area?: string | null;
+    verification?: string | null;
     university?: Related<{ name: string }>;
     organization?: Related<{ name: string }>;
-    tfxs?: RelatedList<Record<string, unknown>>;
+    tfxs?: RelatedList<Record<string, never>>;
   };
 }
 
-/** The profile lookup of spec §7 for each profile type, populated with what the header needs. */
-const LOOKUPS = {
+interface Lookup {
+  path: string;
+  /** The profile's own fields the details read (`id` alone: none). */
+  fields: readonly string[];
+  /** Each relation the details read, with the fields read of it (`id` alone: which ones). */
+  populate: Readonly<Record<string, readonly string[]>>;
+  preview: boolean;
+}
+
+/**
+ * The profile lookup of spec §7 for each profile type, asking only for what the header and the
+ * shell read (every page load asks it): a work is only counted, so of the student's works only
+ * the ids come (ADR 0042), never their summaries, index and file.
+ */
+const LOOKUPS: Record<'student' | 'teacher' | 'coordinator', Lookup> = {
   // `preview`: a pending or rejected work is hers too (spec §2: "Subir mi proyecto" only while
   // she has no work), and the populated works follow the lookup's publication state.
-  student: { path: '/api/students', populate: ['university', 'tfxs'], preview: true },
-  teacher: { path: '/api/teachers', populate: ['university'], preview: false },
-  coordinator: { path: '/api/coordinators', populate: ['organization'], preview: false },
-} as const;
+  student: {
+    path: '/api/students',
+    fields: ['province'],
+    populate: { university: ['name'], tfxs: ['id'] },
+    preview: true,
+  },
+  // `verification`: whether they may publish (ADR 0051); `preview`: a rejected teacher's record
+  // is unpublished, and it is still theirs to read.
+  teacher: {
+    path: '/api/teachers',
+    fields: ['teacher_area', 'verification'],
+    populate: { university: ['name'] },
+    preview: true,
+  },
+  coordinator: {
+    path: '/api/coordinators',
+    fields: ['id'],
+    populate: { organization: ['name'] },
+    preview: false,
+  },
+};
+
+/** Strapi's query for a lookup: `fields[0]=…&populate[relation][fields][0]=…`. */
+export function lookupParams(lookup: Lookup, userId: number): URLSearchParams {
+  const params = new URLSearchParams({ 'filters[user][id][$eq]': String(userId) });
+  lookup.fields.forEach((field, index) => params.set(`fields[${index}]`, field));
+  for (const [relation, fields] of Object.entries(lookup.populate)) {
+    fields.forEach((field, index) => params.set(`populate[${relation}][fields][${index}]`, field));
+  }
+  if (lookup.preview) params.set('publicationState', 'preview');
+  return params;
+}
+
+const isVerification = (value: unknown): value is TeacherVerification =>
+  (TEACHER_VERIFICATIONS as readonly unknown[]).includes(value);
 
 function named(ref: Related<{ name: string }> | undefined): NamedRef | null {
   return ref?.data ? { id: ref.data.id, name: ref.data.attributes.name } : null;
@@ -48,13 +94,12 @@ export async function getUserDetails(
     organization: null,
     tfxs: [],
     teacherArea: null,
+    teacherVerification: null,
   };
   const lookup =
     user.profileType && user.profileType !== 'admin' ? LOOKUPS[user.profileType] : undefined;
   if (!lookup) return empty;
-  const params = new URLSearchParams({ 'filters[user][id][$eq]': String(user.id) });
-  lookup.populate.forEach((name, index) => params.set(`populate[${index}]`, name));
-  if (lookup.preview) params.set('publicationState', 'preview');
+  const params = lookupParams(lookup, user.id);
   const answer = await apiRequest<{ data: ProfileEntry[] }>(`${lookup.path}?${params}`, { signal });
   const entry = answer.data[0];
   if (!entry) return empty;
@@ -67,6 +112,7 @@ export async function getUserDetails(
     organization: named(a.organization),
     tfxs: (a.tfxs?.data ?? []).map(({ id }) => ({ id })),
     teacherArea: a.teacher_area ?? null,
+    teacherVerification: isVerification(a.verification) ? a.verification : null,
   };
 }
 

@@ -10,11 +10,14 @@ export interface LoginInput {
   remember: boolean;
 }
 
-/** `POST /api/auth/local {identifier, password}` (spec §7). */
-export function login({ identifier, password }: LoginInput): Promise<AuthAnswer> {
+/**
+ * `POST /api/auth/local {identifier, password}` (spec §7), with `remember`: the API sets its
+ * refresh cookie persistent or for the browser session alike (ADR 0055).
+ */
+export function login({ identifier, password, remember }: LoginInput): Promise<AuthAnswer> {
   return apiRequest<AuthAnswer>('/api/auth/local', {
     method: 'POST',
-    body: { identifier, password },
+    body: { identifier, password, remember },
     auth: false,
   });
 }

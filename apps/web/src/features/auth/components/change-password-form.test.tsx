@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '../../../../test/api';
 import { createQueryClient } from '../../../lib/query-client';
-import { clearSession, getRefreshToken, getToken, saveSession } from '../../../lib/session-tokens';
+import { clearSession, getToken, saveSession } from '../../../lib/session-tokens';
 import { Toaster } from '../../../components/ui/toast';
 import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from './change-password-form';
 
@@ -61,7 +61,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it('when the API refuses the current password, the error shows under that field in Spanish', async () => {
-    saveSession({ jwt: 'old-jwt', refreshToken: 'old-refresh' }, false);
+    saveSession({ jwt: 'old-jwt' }, false);
     stubApi({
       '/api/auth/change-password': () =>
         jsonResponse(
@@ -103,7 +103,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it('when the change succeeds, the answered tokens replace the old ones keeping remember-me, and it says so', async () => {
-    saveSession({ jwt: 'old-jwt', refreshToken: 'old-refresh' }, true);
+    saveSession({ jwt: 'old-jwt' }, true);
     const fetchMock = stubApi({
       '/api/auth/change-password': () =>
         jsonResponse({ jwt: 'new-jwt', refreshToken: 'new-refresh', user: USER }),
@@ -122,7 +122,8 @@ describe('ChangePasswordForm', () => {
 
     expect(await screen.findByText(PASSWORD_CHANGED_MESSAGE)).toBeTruthy();
     expect(getToken()).toBe('new-jwt');
-    expect(getRefreshToken()).toBe('new-refresh');
+    // The new refresh token is the API's HttpOnly cookie (ADR 0055), not one scripts can read.
+    expect(Cookies.get('refreshToken')).toBeUndefined();
     expect(Cookies.get('rememberMe')).toBe('true');
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({

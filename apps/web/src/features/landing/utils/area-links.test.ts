@@ -117,18 +117,63 @@ describe('areaLinksFor', () => {
     ).toEqual(['Perfil → /profile']);
   });
 
-  it('an admin gets faculties, project assignment (projects enabled and update) and settings', () => {
+  it('an admin gets faculties, reports, project assignment (projects enabled and update), the library, resources and settings', () => {
     expect(labels({ profileType: 'admin', hasOrganization: false, permissions: ALL_ON })).toEqual([
       'Facultades y Grados → /campus',
+      'Informes → /admin/informes',
       'Asignar proyectos → /projects/asignations',
+      'Biblioteca → /admin/biblioteca',
+      'Recursos → /admin/recursos',
       'Ajustes → /admin/ajustes',
       'Perfil → /profile',
     ]);
+    // The library's admin pages do not follow the switches: the admin prepares them (ADR 0041).
     expect(labels({ profileType: 'admin', hasOrganization: false, permissions: ALL_OFF })).toEqual([
       'Facultades y Grados → /campus',
+      'Informes → /admin/informes',
+      'Biblioteca → /admin/biblioteca',
+      'Recursos → /admin/recursos',
       'Ajustes → /admin/ajustes',
       'Perfil → /profile',
     ]);
+  });
+
+  it("the admin's library tiles have their own icons and say what each page is for", () => {
+    const tiles = areaLinksFor({
+      profileType: 'admin',
+      hasOrganization: false,
+      hasCommunications: false,
+      needsTeacherArea: false,
+      permissions: ALL_ON,
+    }).filter(
+      (link) =>
+        link.to.startsWith('/admin/') &&
+        link.to !== '/admin/ajustes' &&
+        link.to !== '/admin/informes',
+    );
+    expect(tiles.map(({ icon, description }) => ({ icon, description }))).toEqual([
+      {
+        icon: 'library',
+        description:
+          'Revisa los trabajos finales que envían los estudiantes e importa trabajos externos.',
+      },
+      {
+        icon: 'spark',
+        description: 'Escribe, publica y actualiza las guías y materiales para estudiantes.',
+      },
+    ]);
+  });
+
+  it("the admin's reports tile is a chart and says what it shows", () => {
+    const tile = areaLinksFor({
+      profileType: 'admin',
+      hasOrganization: false,
+      hasCommunications: false,
+      needsTeacherArea: false,
+      permissions: ALL_OFF,
+    }).find((link) => link.to === '/admin/informes');
+    expect(tile).toMatchObject({ label: 'Informes', icon: 'chart' });
+    expect(tile?.description).toContain('universidad y periodo');
   });
 
   it("each role's profile tile says what that role's profile holds", () => {

@@ -177,6 +177,14 @@ export function areaLinksFor({
           to: '/campus',
           icon: 'student',
         },
+        // The impact dashboard (ADR 0049).
+        {
+          label: 'Informes',
+          description:
+            'Las cifras de impacto por universidad y periodo: estudiantes, proyectos, horas y ODS.',
+          to: '/admin/informes',
+          icon: 'chart',
+        },
         permissions.projects.enabled &&
           permissions.projects.update && {
             label: 'Asignar proyectos',
@@ -184,6 +192,21 @@ export function areaLinksFor({
             to: '/projects/asignations',
             icon: 'people',
           },
+        // The library's admin pages (ADR 0041), whatever the switches say, as in the header's
+        // "Biblioteca" submenu: an admin prepares the library and the resources before opening them.
+        {
+          label: 'Biblioteca',
+          description:
+            'Revisa los trabajos finales que envían los estudiantes e importa trabajos externos.',
+          to: '/admin/biblioteca',
+          icon: 'library',
+        },
+        {
+          label: 'Recursos',
+          description: 'Escribe, publica y actualiza las guías y materiales para estudiantes.',
+          to: '/admin/recursos',
+          icon: 'spark',
+        },
         {
           label: 'Ajustes',
           description: 'Imagen de la plataforma, permisos, pie de página y avisos.',

@@ -1,63 +1,13 @@
-import {
-  FILE_SIZE_LIMIT_BYTES,
-  FILE_SIZE_LIMIT_MB,
-  type ImportAnswer,
-  type ImportOnExisting,
-  type ImportRowAction,
-} from '@plataforma/shared';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import type { ImportAnswer, ImportOnExisting } from '@plataforma/shared';
+import { useId, useRef, useState } from 'react';
+import { ImportFilePicker } from '../../../components/import/import-file-picker';
+import { ImportRowsTable } from '../../../components/import/import-tables';
+import { Button } from '../../../components/ui/button';
 import { Alert, CheckboxField } from '../../../components/ui/form';
 import { showToast } from '../../../components/ui/toast';
-import { cn } from '../../../lib/cn';
 import { useDownloadImportTemplate, usePreviewImport, useRunImport } from '../api/import-works';
 
 type ImportResult = ImportAnswer['data'];
-
-/** The files an import reads. */
-const IMPORT_TYPES = ['csv', 'xlsx'] as const;
-const ACCEPT = [
-  '.csv',
-  '.xlsx',
-  'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-].join(',');
-
-/** Why a chosen file cannot be imported (spec §8 texts), or null. */
-export function importFileProblem(file: File): string | null {
-  const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (!(IMPORT_TYPES as readonly string[]).includes(extension)) {
-    return `Archivo no permitido. Solo se aceptan: ${IMPORT_TYPES.join(', ')}`;
-  }
-  if (file.size > FILE_SIZE_LIMIT_BYTES) {
-    return `El archivo pesa demasiado: debe pesar menos de ${FILE_SIZE_LIMIT_MB}MB.`;
-  }
-  return null;
-}
-
-/** What a row's action means, before and after the import. */
-const ACTION_LABELS: Record<ImportRowAction, { preview: string; written: string; tone: string }> = {
-  create: {
-    preview: 'Se creará',
-    written: 'Creado',
-    tone: 'bg-green-50 text-green-900 ring-green-300',
-  },
-  update: {
-    preview: 'Se actualizará',
-    written: 'Actualizado',
-    tone: 'bg-sky-50 text-sky-900 ring-sky-200',
-  },
-  skip: {
-    preview: 'Ya existe: se deja como está',
-    written: 'Ya existía: sin cambios',
-    tone: 'bg-slate-100 text-slate-800 ring-slate-300',
-  },
-  invalid: {
-    preview: 'Con errores: no se importará',
-    written: 'No importado',
-    tone: 'bg-red-50 text-red-900 ring-red-300',
-  },
-};
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -96,96 +46,6 @@ const ON_EXISTING_OPTIONS: { value: ImportOnExisting; label: string; description
   },
 ];
 
-/** The preview's or the result's rows in a table: row, work, what happens, problems. */
-function RowsTable({ result, onlyProblems }: { result: ImportResult; onlyProblems: boolean }) {
-  const rows = onlyProblems
-    ? result.rows.filter((row) => row.errors.length > 0 || row.action === 'invalid')
-    : result.rows;
-  return (
-    // On a phone each row is a block with its labels (four columns do not fit 360 px); from `sm`
-    // a table that a narrow window scrolls sideways: the scrolling box takes the focus, so the
-    // keyboard scrolls it too, and says what it holds.
-    <div
-      role="region"
-      aria-label="Filas del archivo"
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200"
-    >
-      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[36rem]">
-        <caption className="sr-only">
-          {result.written ? 'Resultado de la importación' : 'Vista previa de la importación'}, fila
-          a fila
-        </caption>
-        <thead className="bg-slate-50 text-slate-900 max-sm:sr-only">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Fila
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Trabajo
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {result.written ? 'Resultado' : 'Qué pasará'}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Problemas
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 max-sm:block">
-          {rows.map((row) => {
-            const action = ACTION_LABELS[row.action];
-            return (
-              <tr key={row.row} className="align-top max-sm:block max-sm:py-2">
-                {/* On a phone the column's name goes before the value (drawn by CSS only there). */}
-                <th
-                  scope="row"
-                  className="px-3 py-2 font-semibold text-slate-900 max-sm:block max-sm:py-1 max-sm:before:content-['Fila_']"
-                >
-                  {row.row}
-                </th>
-                <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1">
-                  {row.label || '—'}
-                </td>
-                <td className="px-3 py-2 max-sm:block max-sm:py-1">
-                  <span
-                    className={cn(
-                      'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
-                      action.tone,
-                    )}
-                  >
-                    {result.written ? action.written : action.preview}
-                  </span>
-                </td>
-                <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1 max-sm:before:content-['Problemas:_']">
-                  {row.errors.length === 0 ? (
-                    <span className="text-slate-600">Ninguno</span>
-                  ) : (
-                    <ul className="flex flex-col gap-1">
-                      {row.errors.map((issue, index) => (
-                        <li key={index}>
-                          {issue.column ? (
-                            <>
-                              <strong className="font-semibold">
-                                Columna «{issue.column}»:
-                              </strong>{' '}
-                            </>
-                          ) : null}
-                          {issue.message}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /**
  * "Importar trabajos externos" (ADR 0039 import contract, ADR 0041 screen): download the
  * template, choose a CSV or XLSX file, read the preview (every row with what will happen and its
@@ -215,21 +75,13 @@ export function ImportWorks() {
     );
   }
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
-    const problem = importFileProblem(chosen);
+  function choose(chosen: File | null, problem: string | null) {
     setFileProblem(problem);
     setPreviewed(null);
     preview.reset();
     run.reset();
-    if (problem) {
-      setFile(null);
-      return;
-    }
     setFile(chosen);
-    ask(chosen, onExisting);
+    if (chosen) ask(chosen, onExisting);
   }
 
   function startOver() {
@@ -313,40 +165,13 @@ export function ImportWorks() {
             ))}
           </fieldset>
 
-          <div className="flex flex-col gap-1.5">
-            <div className="flex flex-wrap items-center gap-3">
-              <label
-                className={cn(
-                  buttonClasses('primary'),
-                  'cursor-pointer has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-main',
-                  (preview.isPending || run.isPending) && 'pointer-events-none opacity-60',
-                )}
-              >
-                {file ? 'Elegir otro archivo' : 'Elegir archivo'}
-                <input
-                  ref={inputRef}
-                  type="file"
-                  accept={ACCEPT}
-                  disabled={preview.isPending || run.isPending}
-                  aria-describedby={`${ids}-file-hint${fileProblem ? ` ${ids}-file-error` : ''}`}
-                  aria-invalid={fileProblem ? true : undefined}
-                  onChange={choose}
-                  className="sr-only"
-                />
-              </label>
-              <span className="text-sm text-slate-700">
-                {file ? file.name : 'Ningún archivo elegido'}
-              </span>
-            </div>
-            <p id={`${ids}-file-hint`} className="text-sm text-slate-600">
-              CSV o XLSX. El archivo debe pesar menos de {FILE_SIZE_LIMIT_MB}MB.
-            </p>
-            {fileProblem ? (
-              <p id={`${ids}-file-error`} role="alert" className="text-sm font-medium text-red-700">
-                {fileProblem}
-              </p>
-            ) : null}
-          </div>
+          <ImportFilePicker
+            file={file}
+            problem={fileProblem}
+            onChoose={choose}
+            disabled={preview.isPending || run.isPending}
+            inputRef={inputRef}
+          />
           {preview.isPending ? (
             <p role="status" className="text-sm text-slate-700">
               Leyendo el archivo...
@@ -378,7 +203,16 @@ export function ImportWorks() {
               onChange={(event) => setOnlyProblems(event.target.checked)}
             />
           ) : null}
-          <RowsTable result={shown} onlyProblems={onlyProblems} />
+          <ImportRowsTable
+            rows={
+              onlyProblems
+                ? shown.rows.filter((row) => row.errors.length > 0 || row.action === 'invalid')
+                : shown.rows
+            }
+            written={shown.written}
+            labelHeader="Trabajo"
+            caption={`${shown.written ? 'Resultado de la importación' : 'Vista previa de la importación'}, fila a fila`}
+          />
 
           {shown.written ? (
             <div>

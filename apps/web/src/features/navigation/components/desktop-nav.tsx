@@ -7,10 +7,11 @@ import { MenuAnchor } from './menu-anchor';
 /**
  * Text links of the header bar. The current page gets a bar in the brand colour under it. Tight
  * enough for the admin's seven entries beside a logo at 1280 px (the header falls back to the side
- * menu where they do not fit).
+ * menu where they do not fit): a submenu's chevron is small and close to its label, since the
+ * admin's bar holds four submenus (ADR 0046).
  */
 export const BAR_ITEM =
-  'relative inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
+  'relative inline-flex items-center gap-0.5 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
 const CURRENT_BAR =
   'text-slate-900 after:absolute after:inset-x-2 after:-bottom-1 after:h-0.5 after:rounded-full after:bg-main';
 
@@ -62,7 +63,7 @@ function NavGroup({ group, currentHref }: { group: MenuGroup; currentHref: strin
     <Popover className="relative">
       <PopoverButton className={cn(BAR_ITEM, 'data-open:bg-slate-100', hasCurrent && CURRENT_BAR)}>
         {group.label}
-        <ChevronDownIcon className="size-4 transition-transform in-data-open:rotate-180" />
+        <ChevronDownIcon className="size-3.5 transition-transform in-data-open:rotate-180" />
       </PopoverButton>
       {/* Placed with CSS: Headless UI's `anchor` would move it to a portal outside the landmark. */}
       <PopoverPanel

@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -19,6 +19,10 @@ interface MobileMenuProps {
   currentHref: string | null;
   onLogout: () => void;
   className?: string;
+  /** The communication centre's bell, first in the drawer (spec §2; given by the header). */
+  notificationBell?: ReactNode;
+  /** Shown in the menu's button, and read as part of its name (the bell's unread count). */
+  buttonBadge?: ReactNode;
 }
 
 /**
@@ -27,7 +31,15 @@ interface MobileMenuProps {
  * inside, Escape and the backdrop close it, focus returns to the button) that also closes when the
  * page changes. Spec §9: modal transitions 300 ms, backdrop 150 ms.
  */
-export function MobileMenu({ model, user, currentHref, onLogout, className }: MobileMenuProps) {
+export function MobileMenu({
+  model,
+  user,
+  currentHref,
+  onLogout,
+  className,
+  notificationBell,
+  buttonBadge,
+}: MobileMenuProps) {
   const location = useLocation();
   // The drawer is open for the page it was opened on: any navigation (a link inside or outside it,
   // back and forward) closes it.
@@ -69,10 +81,11 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
         type="button"
         onClick={() => setOpenOnKey(location.key)}
         aria-expanded={isOpen}
-        className="grid size-11 place-items-center rounded-lg text-slate-800 hover:bg-slate-100"
+        className="relative grid size-11 place-items-center rounded-lg text-slate-800 hover:bg-slate-100"
       >
         <MenuIcon />
         <span className="sr-only">Abrir menú</span>
+        {buttonBadge}
       </button>
 
       <Dialog open={isOpen} onClose={close} className="fixed inset-0 z-50">
@@ -98,6 +111,9 @@ export function MobileMenu({ model, user, currentHref, onLogout, className }: Mo
             </div>
 
             <div className="flex flex-1 flex-col gap-2 px-3 py-3">
+              {notificationBell ? (
+                <div className="border-b border-slate-200 pb-2">{notificationBell}</div>
+              ) : null}
               {entries.length > 0 && (
                 <nav aria-label="Menú principal">
                   <ul className="flex flex-col gap-0.5">

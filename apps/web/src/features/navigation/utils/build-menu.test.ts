@@ -280,6 +280,29 @@ describe('buildMenu for a teacher', () => {
     expect(model.showNotificationBell).toBe(false);
   });
 
+  it.each(['pending', 'rejected'] as const)(
+    'while %s (not verified), no "Publica tu proyecto": their projects and panel say why',
+    (teacherVerification) => {
+      const model = menu({
+        audience: teacher,
+        details: details({ teacherArea: 'Humanidades', teacherVerification }),
+      });
+      expect(lines(model.entries)).toEqual([
+        'Mis proyectos → /projects/personal',
+        'Panel de Control → /teachers/dashboard',
+        'Ver proyectos → /projects',
+      ]);
+    },
+  );
+
+  it('once verified, "Publica tu proyecto" again', () => {
+    const model = menu({
+      audience: teacher,
+      details: details({ teacherArea: 'Humanidades', teacherVerification: 'verified' }),
+    });
+    expect(lines(model.entries)[0]).toBe('Publica tu proyecto → /projects/create');
+  });
+
   it('without projects.create: only "Ver proyectos"', () => {
     const model = menu({
       audience: teacher,
@@ -376,10 +399,11 @@ describe('buildMenu for a coordinator', () => {
 });
 
 describe('buildMenu for an admin', () => {
-  it('with everything on: campus, users, companies, projects, library, resources, settings and outbox', () => {
+  it('with everything on: campus, reports, users, companies, projects, library, resources, settings, communications and outbox', () => {
     const model = menu({ audience: admin, details: details({ university: null }) });
     expect(lines(model.entries)).toEqual([
       'Facultades y Grados → /campus',
+      'Informes → /admin/informes',
       { Usuarios: ['Profesorado → /teachers/load', 'Estudiantes → /students/load'] },
       'Empresas → /organizations/load',
       {
@@ -396,10 +420,16 @@ describe('buildMenu for an admin', () => {
           'Recursos → /admin/recursos',
         ],
       },
-      'Ajustes → /admin/ajustes',
-      'Correo saliente → /admin/ajustes/correo',
+      {
+        Comunicaciones: [
+          'Nueva comunicación → /admin/comunicaciones/nueva',
+          'Historial → /admin/comunicaciones',
+          'Correo saliente → /admin/ajustes/correo',
+        ],
+      },
     ]);
-    expect(accountLines(model)).toEqual(['Perfil → /profile']);
+    // The settings are in the account menu: the bar has no room for them at 1280 px.
+    expect(accountLines(model)).toEqual(['Perfil → /profile', 'Ajustes → /admin/ajustes']);
   });
 
   it('without organizations.enabled: no "Empresas"', () => {
@@ -418,11 +448,11 @@ describe('buildMenu for an admin', () => {
     const model = menu({ audience: admin, details: null, permissions });
     expect(model.entries.map((e) => e.label)).toEqual([
       'Facultades y Grados',
+      'Informes',
       'Usuarios',
       'Empresas',
       'Biblioteca',
-      'Ajustes',
-      'Correo saliente',
+      'Comunicaciones',
     ]);
   });
 
@@ -445,6 +475,21 @@ describe('buildMenu for an admin', () => {
         'Revisión de trabajos → /admin/biblioteca',
         'Importar trabajos externos → /admin/biblioteca/importar',
         'Recursos → /admin/recursos',
+      ],
+    });
+  });
+
+  it('the communications submenu (new, history, outbox) stays with the notifications switch off', () => {
+    const model = menu({
+      audience: admin,
+      details: null,
+      permissions: permissionsWith({ notifications: { enabled: false } }),
+    });
+    expect(lines(model.entries)).toContainEqual({
+      Comunicaciones: [
+        'Nueva comunicación → /admin/comunicaciones/nueva',
+        'Historial → /admin/comunicaciones',
+        'Correo saliente → /admin/ajustes/correo',
       ],
     });
   });

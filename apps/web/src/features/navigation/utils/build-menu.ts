@@ -3,6 +3,7 @@ import {
   ORGANIZATION_EDIT_PATH,
   PROFILE_COMPLETION_PATH,
   TEACHER_PROJECTS_PATH,
+  teacherPublishRefusal,
   type ProfileType,
 } from '@plataforma/shared';
 import type {
@@ -91,7 +92,11 @@ export function buildMenu({ audience, details, permissions, isMurcia }: MenuInpu
         // empty header (ADR 0033).
         return { ...EMPTY, action: TEACHER_COMPLETE_PROFILE, account };
       }
-      return { ...EMPTY, entries: teacherEntries(permissions), account };
+      return {
+        ...EMPTY,
+        entries: teacherEntries(permissions, teacherPublishRefusal(details.teacherVerification)),
+        account,
+      };
     case 'coordinator':
       if (!details) return { ...EMPTY, account };
       return { ...EMPTY, entries: coordinatorEntries(permissions, details), account };
@@ -167,11 +172,17 @@ function studentAction(permissions: MenuPermissions, details: MenuDetails): Menu
   };
 }
 
-function teacherEntries(permissions: MenuPermissions): MenuEntry[] {
+/**
+ * A teacher waiting for verification, or rejected (ADR 0051), is not offered "Publica tu
+ * proyecto": their projects list and panel say why instead.
+ */
+function teacherEntries(permissions: MenuPermissions, publishRefusal: string | null): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (permissions.projects.create) {
+    if (!publishRefusal) {
+      entries.push(link('teacher.publish', 'Publica tu proyecto', '/projects/create'));
+    }
     entries.push(
-      link('teacher.publish', 'Publica tu proyecto', '/projects/create'),
       link('teacher.own', 'Mis proyectos', TEACHER_PROJECTS_PATH),
       link('teacher.dashboard', 'Panel de Control', '/teachers/dashboard'),
     );
@@ -201,6 +212,8 @@ function coordinatorEntries(permissions: MenuPermissions, details: MenuDetails):
 function adminEntries(permissions: MenuPermissions): MenuEntry[] {
   const entries: MenuEntry[] = [
     link('admin.campus', 'Facultades y Grados', '/campus'),
+    // Beyond spec §2 (ADR 0049): the impact dashboard.
+    link('admin.reports', 'Informes', '/admin/informes'),
     group('admin.users', 'Usuarios', [
       { id: 'admin.teachers', label: 'Profesorado', href: '/teachers/load' },
       { id: 'admin.students', label: 'Estudiantes', href: '/students/load' },
@@ -232,11 +245,20 @@ function adminEntries(permissions: MenuPermissions): MenuEntry[] {
       { id: 'admin.resources', label: 'Recursos', href: '/admin/recursos' },
     ]),
   );
-  // Beyond spec §2 (ADR 0016): the settings area, and its outbox section named on its own so an
-  // admin finds the emails without knowing where they live.
+  // Beyond spec §2: the communications to students (ADR 0046) and the outbox, whose emails they
+  // become, share one submenu, the outbox named on its own so an admin finds the emails without
+  // knowing where they live. The settings area (ADR 0016) is in the account menu (memberAccount):
+  // the admin's bar has no room for one more item at 1280 px.
   entries.push(
-    link('admin.settings', 'Ajustes', '/admin/ajustes'),
-    link('admin.outbox', 'Correo saliente', '/admin/ajustes/correo'),
+    group('admin.communications', 'Comunicaciones', [
+      {
+        id: 'admin.communications.new',
+        label: 'Nueva comunicación',
+        href: '/admin/comunicaciones/nueva',
+      },
+      { id: 'admin.communications.history', label: 'Historial', href: '/admin/comunicaciones' },
+      { id: 'admin.outbox', label: 'Correo saliente', href: '/admin/ajustes/correo' },
+    ]),
   );
   return entries;
 }
@@ -287,6 +309,10 @@ function memberAccount(
         href: '/profile?section=notifications',
       });
     }
+  }
+  if (profileType === 'admin') {
+    // Beyond spec §2 (ADR 0016, ADR 0049): the settings, where account menus keep them.
+    links.push({ id: 'admin.settings', label: 'Ajustes', href: '/admin/ajustes' });
   }
   if (profileType === 'coordinator' && organization) {
     links.push({

@@ -1,13 +1,20 @@
-import { NotificationList } from './notification-list';
+import type { ReactNode } from 'react';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 
-/** "Comunicaciones": the communication centre, then the notification preferences. */
-export function NotificationsSection({ studentId }: { studentId: number }) {
+/**
+ * "Comunicaciones": the communication centre, then the notification preferences. The centre is
+ * the notifications feature's (the bell shows the same), given by the route (app/ composes).
+ */
+export function NotificationsSection({
+  studentId,
+  notificationCentre,
+}: {
+  studentId: number;
+  notificationCentre: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col">
-        <NotificationList studentId={studentId} />
-      </div>
+      <div className="flex flex-col">{notificationCentre}</div>
       <section aria-labelledby="preferencias-avisos" className="border-t border-slate-200 pt-6">
         <h3 id="preferencias-avisos" className="text-lg font-bold text-slate-900">
           Preferencias de avisos

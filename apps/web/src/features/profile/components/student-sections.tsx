@@ -26,6 +26,8 @@ export interface StudentSectionsProps {
   libraryHref: string | null;
   /** The saved resources list, shown in the `tfx` section after the saved works. */
   savedResources?: ReactNode;
+  /** The communication centre (features/notifications), shown in the `notifications` section. */
+  notificationCentre?: ReactNode;
 }
 
 /**
@@ -40,6 +42,7 @@ export function StudentSections({
   canUploadWork,
   libraryHref,
   savedResources,
+  notificationCentre,
 }: StudentSectionsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const sections = availableSections({ notificationsEnabled });
@@ -76,7 +79,9 @@ export function StudentSections({
           />
         );
       case 'notifications':
-        return <NotificationsSection studentId={studentId} />;
+        return (
+          <NotificationsSection studentId={studentId} notificationCentre={notificationCentre} />
+        );
     }
   };
 

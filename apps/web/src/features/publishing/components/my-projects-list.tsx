@@ -14,7 +14,7 @@ import {
   type ProjectAction,
 } from '../utils/project-actions';
 import { ApiErrorAlert } from './api-error-alert';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from './status-badge';
 
 /** What the list says after an action went well. */

@@ -19,15 +19,15 @@ const withStudent = (student: object, rest: Partial<Candidate['attributes']> = {
   candidate({ ...rest, student: { data: { id: 5, attributes: student } } });
 
 describe('candidate details', () => {
-  it('the name is name and surname, else the username', () => {
+  it('the name is name and surname, else "Estudiante"', () => {
     expect(
       getCandidateName(
         withStudent({ user: { data: { id: 1, attributes: { name: 'Lucía', surname: 'Gil' } } } }),
       ),
     ).toBe('Lucía Gil');
     expect(
-      getCandidateName(withStudent({ user: { data: { id: 1, attributes: { username: 'lg' } } } })),
-    ).toBe('lg');
+      getCandidateName(withStudent({ user: { data: { id: 1, attributes: { name: ' ' } } } })),
+    ).toBe('Estudiante');
   });
 
   it('studies come from the catalogue, else from what the student wrote under "Otra"', () => {

@@ -16,11 +16,14 @@ export const REVIEWER_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATU
 /** Statuses still waiting for the publisher (the contract's "pending"). */
 export const PENDING_STATUSES: readonly ApplicationStatus[] = ['Enviada', 'En revisión'];
 
-/** The student's full name, or their username when they gave none. */
+/**
+ * The student's full name, or "Estudiante" when they gave none: a publisher does not see the
+ * username of someone else's account (ADR 0052).
+ */
 export function getCandidateName(candidate: Candidate): string {
   const user = candidate.attributes.student?.data?.attributes.user?.data?.attributes;
   const name = [user?.name, user?.surname].filter((part) => part && part.trim() !== '').join(' ');
-  return name || user?.username || 'Estudiante';
+  return name || 'Estudiante';
 }
 
 /** Degree and university from the catalogue, else what the student wrote under "Otra". */

@@ -2,7 +2,8 @@ import type { ResourceAttributes } from '@plataforma/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateResource } from '../../../entities/resources';
 import { apiRequest } from '../../../lib/api-client';
-import type { ResourceWriteData } from '../types';
+import { updateFileInfo } from '../../../lib/upload';
+import type { PictureAltChange, ResourceWriteData } from '../types';
 
 interface ResourceAnswer {
   data: { id: number; attributes: ResourceAttributes };
@@ -21,18 +22,29 @@ export function updateResource(id: number, data: Partial<ResourceWriteData>) {
   return apiRequest<ResourceAnswer>(`/api/resources/${id}`, { method: 'PUT', body: { data } });
 }
 
-export type SaveResourceInput =
-  { id: null; data: ResourceWriteData } | { id: number; data: Partial<ResourceWriteData> };
+export type SaveResourceInput = (
+  { id: null; data: ResourceWriteData } | { id: number; data: Partial<ResourceWriteData> }
+) & {
+  /** A new alternative text for the picture: written to its file first (ADR 0042). */
+  pictureAlt?: PictureAltChange | null;
+};
 
 /**
- * Creates (`id: null`) or changes a resource; afterwards every list and page that shows resources
- * (the public list, a student's saved ones) is read again.
+ * Creates (`id: null`) or changes a resource, after writing its picture's new alternative text
+ * to the picture's file (a refused text saves nothing); afterwards every list and page that shows
+ * resources (the public list, a student's saved ones) is read again.
  */
 export function useSaveResource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, data }: SaveResourceInput) =>
-      id === null ? createResource(data) : updateResource(id, data),
+    mutationFn: async (input: SaveResourceInput) => {
+      if (input.pictureAlt) {
+        await updateFileInfo(input.pictureAlt.fileId, {
+          alternativeText: input.pictureAlt.alternativeText,
+        });
+      }
+      return input.id === null ? createResource(input.data) : updateResource(input.id, input.data);
+    },
     onSuccess: () => invalidateResource(queryClient, 'resources'),
   });
 }

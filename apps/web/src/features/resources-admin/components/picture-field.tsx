@@ -1,6 +1,7 @@
 import { FILE_SIZE_LIMIT_BYTES, FILE_SIZE_LIMIT_MB } from '@plataforma/shared';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form';
 import type { ResourcePicture } from '../../../entities/resource/types';
 import { toResourcePicture } from '../../../entities/resource/utils/to-resource';
 import { useFileUpload } from '../../../forms/fields/use-file-upload';
@@ -42,14 +43,28 @@ function uploadProblem(error: unknown): string {
 /**
  * The resource's picture: choose an image, see it uploaded with its progress (and cancel it),
  * then a preview in the proportions the cards show (16:9), and change or remove it. The image is
- * public once uploaded (ADR 0011); the resource holds its id.
+ * public once uploaded (ADR 0011); the resource holds its id. With a picture, "Texto alternativo
+ * de la imagen" says what it shows to whoever cannot see it; it is stored on the picture's file
+ * when the resource is saved, and without one the cards and the page use the resource's title
+ * (ADR 0042).
  */
 export function PictureField({
   value,
   onChange,
+  alt,
+  onAltChange,
+  altId,
+  altMaxLength,
+  altError,
 }: {
   value: ResourcePicture | null;
   onChange: (picture: ResourcePicture | null) => void;
+  alt: string;
+  onAltChange: (alt: string) => void;
+  /** The alternative text's field id (the form focuses it when it has a problem). */
+  altId: string;
+  altMaxLength: number;
+  altError?: string | undefined;
 }) {
   const ids = useId();
   const { underWay, start, cancel } = useFileUpload();
@@ -131,6 +146,19 @@ export function PictureField({
         <p id={`${ids}-error`} role="alert" className="text-sm font-medium text-red-700">
           {problem}
         </p>
+      ) : null}
+      {value ? (
+        <TextField
+          id={altId}
+          label="Texto alternativo de la imagen"
+          isOptional
+          value={alt}
+          maxLength={altMaxLength}
+          onChange={(event) => onAltChange(event.target.value)}
+          hint="Describe en una frase lo que muestra la imagen, para quien no puede verla. Si lo dejas vacío, se usa el título del recurso."
+          error={altError}
+          className="mt-2 max-w-xl"
+        />
       ) : null}
     </fieldset>
   );

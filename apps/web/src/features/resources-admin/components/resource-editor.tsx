@@ -44,8 +44,8 @@ export function NewResourceEditor() {
         initialValues={emptyResourceForm()}
         isPublished={null}
         onCancel={() => void navigate(LIST_PATH)}
-        onSubmit={async (data, intent) => {
-          await save.mutateAsync({ id: null, data });
+        onSubmit={async ({ data, pictureAlt }, intent) => {
+          await save.mutateAsync({ id: null, data, pictureAlt });
           showToast(confirmation(data.title, intent, true));
           void navigate(LIST_PATH);
         }}
@@ -88,8 +88,8 @@ export function ResourceEditor({
         initialValues={toResourceForm(resource.data)}
         isPublished={resource.data.publishedAt !== null}
         onCancel={() => void navigate(LIST_PATH)}
-        onSubmit={async (data, intent) => {
-          await save.mutateAsync({ id: resourceId, data });
+        onSubmit={async ({ data, pictureAlt }, intent) => {
+          await save.mutateAsync({ id: resourceId, data, pictureAlt });
           showToast(confirmation(data.title, intent, false));
           void navigate(LIST_PATH);
         }}

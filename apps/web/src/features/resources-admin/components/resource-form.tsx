@@ -12,10 +12,11 @@ import { Alert, CheckboxField, TextField } from '../../../components/ui/form';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import type { ResourceFormErrors, ResourceFormValues, ResourceWriteData } from '../types';
+import type { ResourceFormErrors, ResourceFormValues, ResourceSubmission } from '../types';
 import {
   FIELD_ORDER,
   RESOURCE_LIMITS,
+  toPictureAltChange,
   toResourceWriteData,
   validateResourceForm,
 } from '../utils/resource-form';
@@ -32,8 +33,8 @@ interface ResourceFormProps {
   initialValues: ResourceFormValues;
   /** null for a new resource; else whether the stored one is published. */
   isPublished: boolean | null;
-  /** Sends the data; rejects with the API's error. */
-  onSubmit: (data: ResourceWriteData, intent: ResourceFormIntent) => Promise<void>;
+  /** Sends the data (and the picture's new alternative text); rejects with the API's error. */
+  onSubmit: (submission: ResourceSubmission, intent: ResourceFormIntent) => Promise<void>;
   onCancel: () => void;
 }
 
@@ -42,8 +43,8 @@ const now = () => new Date().toISOString();
 
 /**
  * The admins' resource form (spec §3 Resource): title, introduction, topics, purposes, thesis
- * stages, link, picture, the "Popular" switch and the content in the rich text editor (the server
- * cleans the HTML). A new resource is published or kept as a draft; a stored one is saved as it
+ * stages, link, picture with its alternative text (stored on the picture's file, ADR 0042), the
+ * "Popular" switch and the content in the rich text editor (the server cleans the HTML). A new resource is published or kept as a draft; a stored one is saved as it
  * is, published, or made a draft again. Problems are shown at their fields once sent (spec §5
  * texts) and the focus goes to the first one.
  */
@@ -75,7 +76,13 @@ export function ResourceForm({
     const publishedAt = intent === 'publish' ? now() : intent === 'draft' ? null : undefined;
     setPending(intent);
     try {
-      await onSubmit(toResourceWriteData(values, publishedAt), intent);
+      await onSubmit(
+        {
+          data: toResourceWriteData(values, publishedAt),
+          pictureAlt: toPictureAltChange(values),
+        },
+        intent,
+      );
     } catch (error) {
       setFailure(
         error instanceof ApiError && error.isClientError
@@ -153,7 +160,18 @@ export function ResourceForm({
         ) : null}
       </Field>
 
-      <PictureField value={values.picture} onChange={(picture) => set('picture', picture)} />
+      <PictureField
+        value={values.picture}
+        // A new picture comes with the alternative text its file holds (none when just uploaded).
+        onChange={(picture) =>
+          setValues((current) => ({ ...current, picture, pictureAlt: picture?.alt ?? '' }))
+        }
+        alt={values.pictureAlt}
+        onAltChange={(alt) => set('pictureAlt', alt)}
+        altId={fieldId('pictureAlt')}
+        altMaxLength={RESOURCE_LIMITS.pictureAlt}
+        altError={shown.pictureAlt}
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <ChecklistField

@@ -1,6 +1,11 @@
 import { httpUrlSchema, THESIS_STAGES } from '@plataforma/shared';
 import type { ResourceItem } from '../../../entities/resource/types';
-import type { ResourceFormErrors, ResourceFormValues, ResourceWriteData } from '../types';
+import type {
+  PictureAltChange,
+  ResourceFormErrors,
+  ResourceFormValues,
+  ResourceWriteData,
+} from '../types';
 
 /** Spec §5 form messages. */
 export const REQUIRED_MESSAGE = 'Este campo es obligatorio.';
@@ -12,6 +17,8 @@ export const RESOURCE_LIMITS = {
   title: 255,
   introduction: 1000,
   link: 1000,
+  /** A file's alternative text (the API's `fileInfo` rule). */
+  pictureAlt: 255,
   /** Tags and purposes each (the API's `tags` rule). */
   labels: 50,
 } as const;
@@ -26,6 +33,7 @@ export function emptyResourceForm(): ResourceFormValues {
     link: '',
     content: '',
     picture: null,
+    pictureAlt: '',
     isPopular: false,
   };
 }
@@ -41,6 +49,7 @@ export function toResourceForm(resource: ResourceItem): ResourceFormValues {
     link: resource.link ?? '',
     content: resource.content ?? '',
     picture: resource.picture,
+    pictureAlt: resource.picture?.alt ?? '',
     isPopular: resource.isPopular,
   };
 }
@@ -71,6 +80,9 @@ export function validateResourceForm(values: ResourceFormValues): ResourceFormEr
   else if (introduction.length > RESOURCE_LIMITS.introduction) {
     errors.introduction = TOO_LONG_MESSAGE;
   }
+  if (values.picture && values.pictureAlt.trim().length > RESOURCE_LIMITS.pictureAlt) {
+    errors.pictureAlt = TOO_LONG_MESSAGE;
+  }
   if (values.tags.length > RESOURCE_LIMITS.labels) errors.tags = TOO_LONG_MESSAGE;
   if (values.purposes.length > RESOURCE_LIMITS.labels) errors.purposes = TOO_LONG_MESSAGE;
   const link = values.link.trim();
@@ -83,6 +95,7 @@ export function validateResourceForm(values: ResourceFormValues): ResourceFormEr
 export const FIELD_ORDER = [
   'title',
   'introduction',
+  'pictureAlt',
   'tags',
   'purposes',
   'link',
@@ -110,4 +123,15 @@ export function toResourceWriteData(
     is_popular: values.isPopular,
     ...(publishedAt === undefined ? {} : { publishedAt }),
   };
+}
+
+/**
+ * The picture's alternative text to write to its file, when the form has a picture whose text
+ * differs from the one its file holds (a new picture's file holds none); null otherwise.
+ */
+export function toPictureAltChange(values: ResourceFormValues): PictureAltChange | null {
+  if (!values.picture) return null;
+  const typed = values.pictureAlt.trim();
+  if (typed === values.picture.alt) return null;
+  return { fileId: values.picture.id, alternativeText: typed || null };
 }

@@ -28,7 +28,7 @@ export function ResourceCard({
   const { search } = useLocation();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <ResourcePicture picture={resource.picture} variant="card" />
+      <ResourcePicture picture={resource.picture} title={resource.title} variant="card" />
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
         {resource.isPopular ? (
           <div>

@@ -98,6 +98,7 @@ export function ResourceDetailView({
         <div className="flex min-w-0 flex-col gap-6">
           <ResourcePicture
             picture={resource.picture}
+            title={resource.title}
             variant="page"
             className="rounded-2xl border border-slate-200"
           />

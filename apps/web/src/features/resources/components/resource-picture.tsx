@@ -3,16 +3,20 @@ import { cn } from '../../../lib/cn';
 
 /**
  * A resource's picture in a box of fixed proportions (16:9), so the page does not move when it
- * arrives. Its alternative text is the file's; without one the picture only illustrates the
- * title next to it and is skipped by screen readers (alt=""). Cards keep the box without a
- * picture, so the grid stays even; the page shows nothing then.
+ * arrives. Its alternative text is the file's, written by the admins (ADR 0042); without one,
+ * the resource's title: nobody said whether the picture is only decorative, and a picture that
+ * shows something must not be silent. Cards keep the box without a picture, so the grid stays
+ * even (a neutral drawing, hidden from screen readers); the page shows nothing then.
  */
 export function ResourcePicture({
   picture,
+  title,
   variant,
   className,
 }: {
   picture: Picture | null;
+  /** The resource's title: the alternative text when the file has none. */
+  title: string;
   variant: 'card' | 'page';
   className?: string;
 }) {
@@ -22,7 +26,7 @@ export function ResourcePicture({
       {picture ? (
         <img
           src={variant === 'card' ? (picture.smallUrl ?? picture.url) : picture.url}
-          alt={picture.alt}
+          alt={picture.alt || title}
           width={picture.width ?? undefined}
           height={picture.height ?? undefined}
           loading={variant === 'card' ? 'lazy' : undefined}

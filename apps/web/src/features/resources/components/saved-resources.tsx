@@ -75,6 +75,7 @@ export function SavedResources({
             >
               <ResourcePicture
                 picture={resource.picture}
+                title={resource.title}
                 variant="card"
                 className="shrink-0 rounded-lg sm:w-40"
               />

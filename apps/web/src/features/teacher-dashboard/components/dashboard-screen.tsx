@@ -22,7 +22,14 @@ const formatDay = (iso: string) => DAY.format(new Date(iso));
  * the candidates to review, the latest applications waiting for a decision and the students
  * they tutor, whose progress milestones they tick here (ADR 0029).
  */
-export function DashboardScreen({ canPublish }: { canPublish: boolean }) {
+export function DashboardScreen({
+  canPublish,
+  publishRefusal = null,
+}: {
+  canPublish: boolean;
+  /** Why the teacher may not publish yet (their verification, ADR 0051), shown in its place. */
+  publishRefusal?: string | null;
+}) {
   const dashboard = useTeacherDashboard();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-3 py-6 sm:px-6 sm:py-10">
@@ -37,6 +44,7 @@ export function DashboardScreen({ canPublish }: { canPublish: boolean }) {
         </div>
         {canPublish ? <ButtonLink to="/projects/create">Publica tu proyecto</ButtonLink> : null}
       </header>
+      {publishRefusal ? <Alert tone="info">{publishRefusal}</Alert> : null}
       {dashboard.isPending ? (
         <LoadingStatus />
       ) : dashboard.isError ? (

@@ -1,0 +1,3 @@
+CREATE INDEX "students_reports_idx" ON "students" USING btree ("university_id","created_at","degree_id","thesis_stage","goal","id");--> statement-breakpoint
+CREATE INDEX "applys_reports_idx" ON "applys" USING btree ("created_at","status","student_id");--> statement-breakpoint
+CREATE INDEX "applys_selected_idx" ON "applys" USING btree ("created_at","student_id","project_id") WHERE "applys"."status" = 'Seleccionado';

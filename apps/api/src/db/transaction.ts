@@ -1,0 +1,49 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
+import { isRetryableTransactionFailure } from './failures';
+
+/** An open transaction of the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface RetryOptions {
+  /** Runs in all, the first included. */
+  attempts?: number;
+  /** Wait before the first retry; doubles on each, with jitter. */
+  baseDelayMs?: number;
+  /** Told of each failed run that will be retried (tests count them; logs). */
+  onRetry?: (error: unknown, attempt: number) => void;
+}
+
+export const DEFAULT_TRANSACTION_ATTEMPTS = 4;
+const DEFAULT_BASE_DELAY_MS = 20;
+
+/**
+ * Runs `fn` in a transaction, and runs it again, in a new one, when PostgreSQL ended it as the
+ * loser of a deadlock (40P01) or a serialization failure (40001): the other transaction went
+ * through, so this one usually goes through too once run again (ADR 0053). At most `attempts`
+ * runs, with jittered, doubling waits between them, so two losers do not meet again in step;
+ * after the last one the error propagates and the error handler answers 503 with Retry-After.
+ * `fn` may run more than once: whatever it does besides writing through `tx` must be safe to
+ * repeat (work meant for after the commit is done after this resolves). Inside a transaction
+ * already (a savepoint), it is not retried: the loss ended the outer transaction, which is the
+ * one to run again.
+ */
+export async function retryingTransaction<T>(
+  db: Database | Transaction,
+  fn: (tx: Transaction) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  if (db instanceof PgTransaction) return db.transaction(fn);
+  const attempts = Math.max(1, options.attempts ?? DEFAULT_TRANSACTION_ATTEMPTS);
+  const base = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableTransactionFailure(error)) throw error;
+      options.onRetry?.(error, attempt);
+      const delay = base * 2 ** (attempt - 1) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { projects, resources, tfxes } from '../../db/schema';
+
+/**
+ * What search engines read (ADR 0056): robots.txt, and a sitemap of the public pages with the
+ * published projects, final works and resources, at absolute addresses of the configured
+ * PUBLIC_URL. The private areas (admin, profile, publishing) are kept out of the index.
+ */
+export async function seoRoutes(app: FastifyInstance) {
+  const base = app.config.publicUrl;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const [projectRows, workRows, resourceRows] = await Promise.all([
+      app.db
+        .select({ id: projects.id, updatedAt: projects.updatedAt })
+        .from(projects)
+        .where(and(eq(projects.status, 'Publicada'), isNotNull(projects.publishedAt))),
+      app.db
+        .select({ id: tfxes.id, updatedAt: tfxes.updatedAt })
+        .from(tfxes)
+        .where(isNotNull(tfxes.publishedAt)),
+      app.db
+        .select({ id: resources.id, updatedAt: resources.updatedAt })
+        .from(resources)
+        .where(isNotNull(resources.publishedAt)),
+    ]);
+    const urls = [
+      ...PUBLIC_PAGES.map((path) => ({ path, updatedAt: undefined })),
+      ...projectRows.map((row) => ({ path: `/projects/${row.id}`, updatedAt: row.updatedAt })),
+      ...workRows.map((row) => ({ path: `/tfx/${row.id}`, updatedAt: row.updatedAt })),
+      ...resourceRows.map((row) => ({ path: `/resources/${row.id}`, updatedAt: row.updatedAt })),
+    ];
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls.map(
+        ({ path, updatedAt }) =>
+          `  <url><loc>${escapeXml(base + path)}</loc>${
+            updatedAt ? `<lastmod>${new Date(updatedAt).toISOString()}</lastmod>` : ''
+          }</url>`,
+      ),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body);
+  });
+}
+
+/** Public pages of spec §2 that are always there. */
+const PUBLIC_PAGES = [
+  '/',
+  '/projects',
+  '/tfx',
+  '/tfx/external',
+  '/resources',
+  '/estudiantes',
+  '/organizaciones',
+];
+
+/** Areas behind a session: nothing there for a search engine. */
+const PRIVATE_PATHS = ['/admin/', '/profile', '/projects/personal', '/organizations', '/api/'];
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}

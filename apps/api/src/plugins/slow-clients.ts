@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { FILE_SIZE_LIMIT_BYTES, MAX_FILES_PER_REQUEST } from '@plataforma/shared';
+import type { AppConfig } from '../config/env';
+import { AppError } from '../lib/errors';
+import { sendError } from './error-handler';
+
+/** A body of unknown length (chunked) gets the budget of the largest one accepted. */
+const LARGEST_BODY_BYTES = FILE_SIZE_LIMIT_BYTES * MAX_FILES_PER_REQUEST;
+
+/**
+ * The Node server's own limits (ADR 0053): the headers within `headersMs`; Node checks its
+ * timers every `connectionsCheckingInterval`, so that is kept a fraction of the limit. The whole
+ * request is not limited there (Fastify's requestTimeout stays 0): a large upload on a slow
+ * link may take long, and has its own budget below.
+ */
+export function serverTimeouts(timeouts: AppConfig['timeouts']) {
+  return {
+    http: { connectionsCheckingInterval: Math.max(100, Math.min(5_000, timeouts.headersMs / 4)) },
+  };
+}
+
+/**
+ * Cuts a request body that stops moving or crawls (ADR 0053): 408 `RequestTimeoutError` when no
+ * byte arrived for `bodyIdleMs`, or when the body is not in after `bodyIdleMs + size / rate`
+ * (its budget, proportional to its size). Progress is read from the socket's byte count, so
+ * the body stream is left alone for its parser (JSON, multipart).
+ */
+async function slowClientsPlugin(app: FastifyInstance) {
+  const { headersMs, bodyIdleMs, bodyMinBytesPerSecond } = app.config.timeouts;
+  app.server.headersTimeout = headersMs;
+  const every = Math.max(50, Math.min(1_000, bodyIdleMs / 4));
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const req = request.raw;
+    const length = Number(req.headers['content-length'] ?? 0);
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    if ((!(length > 0) && !chunked) || req.complete || !req.socket) {
+      done();
+      return;
+    }
+    const socket = req.socket;
+    const started = Date.now();
+    const budgetMs =
+      bodyIdleMs + ((length > 0 ? length : LARGEST_BODY_BYTES) / bodyMinBytesPerSecond) * 1000;
+    let bytes = socket.bytesRead;
+    let moved = started;
+    const timer = setInterval(() => {
+      if (req.complete || req.destroyed || reply.sent) {
+        clearInterval(timer);
+        return;
+      }
+      const now = Date.now();
+      if (socket.bytesRead !== bytes) {
+        bytes = socket.bytesRead;
+        moved = now;
+      }
+      if (now - moved < bodyIdleMs && now - started < budgetMs) return;
+      clearInterval(timer);
+      request.log.warn({ idleMs: now - moved, elapsedMs: now - started }, 'request body too slow');
+      // The rest of the body will not be read: the connection cannot carry another request.
+      void reply.header('connection', 'close');
+      reply.raw.once('finish', () => socket.destroy());
+      sendError(reply, new AppError('REQUEST_TIMEOUT', 'Request Timeout'));
+    }, every);
+    timer.unref();
+    req.once('end', () => clearInterval(timer));
+    req.once('close', () => clearInterval(timer));
+    done();
+  });
+}
+
+export const slowClients = fp(slowClientsPlugin, { name: 'slow-clients' });

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, checkBudgets, routeFiles } from '../scripts/bundle-budget.mjs';
+
+/**
+ * The bundle budget (ADR 0056) on the build the global setup made, and the way the production
+ * server sends it. Reads files and asks the server over HTTP: no browser.
+ */
+const DIST = join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>;
+
+describe('bundle budget', () => {
+  it('each budgeted route downloads no more compressed JavaScript than its budget', () => {
+    const { routes, over } = checkBudgets(DIST);
+    expect(routes.map((route) => route.path)).toEqual(Object.keys(BUDGETS));
+    for (const route of routes) expect(route.brotli, route.path).toBeGreaterThan(0);
+    expect(over).toEqual([]);
+  });
+
+  it('when a route passes its budget, the check reports it', () => {
+    const { routes } = checkBudgets(DIST);
+    const tight = Object.fromEntries(
+      routes.map((route) => [
+        route.path,
+        { budget: route.brotli - 1, modules: BUDGETS[route.path]!.modules },
+      ]),
+    );
+    expect(checkBudgets(DIST, tight).over.map((route) => route.path)).toEqual(Object.keys(BUDGETS));
+  });
+
+  it('the route areas load on demand: a first visit to / downloads no screen of another area', () => {
+    const home = routeFiles(manifest, []);
+    const lazyScreens = Object.entries(manifest)
+      .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/app/routes/'))
+      .map(([, chunk]) => chunk.file);
+    // Every area's screens are their own chunks (routes.tsx): catalogue, library, profile, admin...
+    for (const area of [
+      'projects',
+      'library',
+      'profile',
+      'publishing',
+      'auth',
+      'admin',
+      'resources',
+    ]) {
+      expect(
+        Object.keys(manifest).some((key) => key.startsWith(`src/app/routes/${area}/`)),
+        area,
+      ).toBe(true);
+    }
+    expect(lazyScreens.filter((file) => home.includes(file))).toEqual([]);
+  });
+});
+
+describe('the production server sends the bundle compressed', () => {
+  it('when the entry is asked with Accept-Encoding: br, it comes as br, cached a year, varying on the encoding', async () => {
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    const response = await fetch(`${inject('baseUrl')}/${entry.file}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // fetch undoes the Brotli: the text is the built file.
+    expect(await response.text()).toBe(readFileSync(join(DIST, entry.file), 'utf8'));
+  });
+});

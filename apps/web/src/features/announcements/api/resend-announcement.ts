@@ -1,0 +1,24 @@
+import type { AnnouncementResendAnswer } from '@plataforma/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ANNOUNCEMENTS_ROOT } from './get-announcements';
+
+/**
+ * `POST /api/announcements/:id/resend`: its failed emails due again with a fresh round of
+ * attempts; answers how many.
+ */
+export async function resendAnnouncement(id: number) {
+  const answer = await apiRequest<AnnouncementResendAnswer>(`/api/announcements/${id}/resend`, {
+    method: 'POST',
+  });
+  return answer.data.requeued;
+}
+
+/** Resends the failed emails; the announcement and the history are read again (and followed). */
+export function useResendAnnouncement(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resendAnnouncement(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ANNOUNCEMENTS_ROOT] }),
+  });
+}

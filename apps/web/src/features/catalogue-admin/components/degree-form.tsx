@@ -1,0 +1,194 @@
+import { useId, useState } from 'react';
+import { Modal } from '../../../components/ui/dialog';
+import { CheckboxField } from '../../../components/ui/form';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import { showToast } from '../../../components/ui/toast';
+import { TextField } from '../../../forms/fields/text-field';
+import type { FormItem } from '../../../forms/types';
+import { useCampusChoices } from '../api/get-campuses';
+import { useSaveDegree } from '../api/save-catalogue';
+import type { DegreeItem, NamedEntry } from '../types';
+import {
+  checkDegree,
+  DURATION_CHOICES,
+  type DegreeField,
+  type DegreeValues,
+  type FieldErrors,
+} from '../utils/form-rules';
+import { durationText } from '../utils/texts';
+import {
+  ChoiceList,
+  focusFirstError,
+  FormButtons,
+  SaveFailureAlert,
+  SelectShell,
+  textFieldProps,
+  withChosen,
+} from './form-parts';
+import { ListError } from './list-states';
+import { saveFailure } from './save-failure';
+
+const NAME: FormItem = {
+  type: 'text',
+  value: 'name',
+  label: 'Nombre del grado o máster',
+  sublabel: 'Por ejemplo «Grado en Educación Primaria». No puede repetirse en un mismo campus.',
+};
+const DURATION: FormItem = { type: 'select', value: 'duration', label: 'Duración' };
+const ORDER: readonly DegreeField[] = ['name', 'duration', 'campuses'];
+
+/** Spec §8: what a failed creation says; editing says it of the save. */
+export const DEGREE_CREATE_FAILED = 'Error al crear el grado';
+export const DEGREE_SAVE_FAILED = 'Error al guardar el grado';
+
+interface DegreeFormDialogProps {
+  isOpen: boolean;
+  /** The degree being edited; null creates one. */
+  degree: DegreeItem | null;
+  /** The campus being browsed: a new degree is offered there unless unticked. */
+  campus: NamedEntry;
+  /** Its university, whose campuses the form offers. */
+  university: NamedEntry | null;
+  onClose: () => void;
+}
+
+/** Creating or editing a degree: name, duration, máster or not, its campuses (spec §7). */
+export function DegreeFormDialog({
+  isOpen,
+  degree,
+  campus,
+  university,
+  onClose,
+}: DegreeFormDialogProps) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={degree ? `Editar el grado «${degree.name}»` : 'Nuevo grado'}
+      size="lg"
+    >
+      <DegreeForm degree={degree} campus={campus} university={university} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function DegreeForm({
+  degree,
+  campus,
+  university,
+  onDone,
+}: Omit<DegreeFormDialogProps, 'isOpen' | 'onClose'> & { onDone: () => void }) {
+  const formId = useId();
+  const ids: Record<DegreeField, string> = {
+    name: `${formId}-name`,
+    duration: `${formId}-duration`,
+    campuses: `${formId}-campuses`,
+  };
+  const [values, setValues] = useState<DegreeValues>({
+    name: degree?.name ?? '',
+    duration: degree?.duration === null || !degree ? '' : String(degree.duration),
+    master: degree?.master ?? false,
+    campuses: degree ? degree.campuses.map((entry) => entry.id) : [campus.id],
+  });
+  const [errors, setErrors] = useState<FieldErrors<DegreeField>>({});
+  const choices = useCampusChoices(university?.id ?? null);
+  const save = useSaveDegree();
+  const headline = degree ? DEGREE_SAVE_FAILED : DEGREE_CREATE_FAILED;
+  const failure = save.isError ? saveFailure(save.error, headline) : null;
+  // The campuses of this university, and any other the degree is already offered at.
+  const offered = withChosen(
+    university ? (choices.data ?? []) : [],
+    degree ? degree.campuses : [campus],
+  );
+
+  function change<F extends keyof DegreeValues>(field: F, value: DegreeValues[F]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field !== 'master') setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = checkDegree(values);
+        if (!checked.ok) {
+          setErrors(checked.errors);
+          focusFirstError(ORDER, checked.errors, ids);
+          return;
+        }
+        save.mutate(
+          { id: degree?.id ?? null, data: checked.data },
+          {
+            onSuccess: ({ data }) => {
+              showToast(
+                degree
+                  ? `Has guardado el grado «${data.attributes.name}».`
+                  : `Has creado el grado «${data.attributes.name}».`,
+              );
+              onDone();
+            },
+            onError: (error) => {
+              const { field, reason } = saveFailure(error, headline);
+              if (field === 'name' || field === 'duration' || field === 'campuses') {
+                setErrors({ [field]: reason });
+                focusFirstError(ORDER, { [field]: reason }, ids);
+              }
+            },
+          },
+        );
+      }}
+    >
+      <TextField
+        {...textFieldProps(NAME, ids.name, values.name, errors.name, (value) =>
+          change('name', value),
+        )}
+      />
+      <SelectShell
+        item={DURATION}
+        id={ids.duration}
+        value={values.duration}
+        error={errors.duration}
+        onChange={(value) => change('duration', value)}
+      >
+        <option value="">Elige la duración</option>
+        {DURATION_CHOICES.map((years) => (
+          <option key={years} value={years}>
+            {durationText(years)}
+          </option>
+        ))}
+      </SelectShell>
+      <CheckboxField
+        label="Es un máster"
+        checked={values.master}
+        onChange={(event) => change('master', event.target.checked)}
+      />
+      {choices.isError ? (
+        <ListError
+          message="No se han podido cargar los campus de la universidad."
+          onRetry={() => void choices.refetch()}
+        />
+      ) : university && choices.isPending ? (
+        <LoadingStatus />
+      ) : (
+        <ChoiceList
+          id={ids.campuses}
+          legend="Campus que lo ofrecen"
+          hint={university ? `Los campus de ${university.name}.` : undefined}
+          choices={offered}
+          chosen={values.campuses}
+          error={errors.campuses}
+          emptyText="Esta universidad todavía no tiene campus."
+          onChange={(chosen) => change('campuses', chosen)}
+        />
+      )}
+      {failure ? <SaveFailureAlert headline={failure.message} reason={failure.reason} /> : null}
+      <FormButtons
+        submitLabel={degree ? 'Guardar cambios' : 'Crear grado'}
+        isPending={save.isPending}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

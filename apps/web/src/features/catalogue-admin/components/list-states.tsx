@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/form';
+
+/** A list that could not be read, with a way to try again. */
+export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+      <span>{message}</span>
+      <Button variant="secondary" onClick={onRetry}>
+        Reintentar
+      </Button>
+    </Alert>
+  );
+}
+
+/** What an empty list says, and what can be done about it. */
+export function EmptyList({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-5 py-10 text-center">
+      <p className="max-w-md text-base text-slate-700">{children}</p>
+      {action}
+    </div>
+  );
+}
+
+/** The count line above a list, announced politely when it changes. */
+export function ListCount({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="text-sm text-slate-700">
+      {children}
+    </p>
+  );
+}

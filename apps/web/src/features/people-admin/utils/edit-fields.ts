@@ -1,0 +1,107 @@
+import { STUDY_TYPES, THESIS_STAGE_LABELS, THESIS_STAGES } from '@plataforma/shared';
+import type { PeopleKind, PersonRow } from '../types';
+
+/** A field of the edit form: an attribute, or a to-one relation chosen from a list. */
+export type EditField =
+  | { name: string; label: string; type: 'text' | 'email' | 'url' | 'tel'; required?: boolean }
+  | {
+      name: string;
+      label: string;
+      type: 'select';
+      options: readonly { value: string; label: string }[];
+    }
+  | { name: string; label: string; type: 'checkbox' }
+  | {
+      name: string;
+      label: string;
+      type: 'relation';
+      choices: 'universities' | 'degrees' | 'organizations';
+    };
+
+/**
+ * The main fields an admin corrects in a record (ADR 0050). The name and email belong to the
+ * account, not to the profile, and are left to the account's own screens; DNI and disability
+ * are never shown in these screens.
+ */
+export const EDIT_FIELDS: Record<PeopleKind, readonly EditField[]> = {
+  students: [
+    { name: 'university', label: 'Universidad', type: 'relation', choices: 'universities' },
+    { name: 'degree', label: 'Titulación', type: 'relation', choices: 'degrees' },
+    {
+      name: 'thesis_stage',
+      label: 'Etapa del TFG/TFM',
+      type: 'select',
+      options: THESIS_STAGES.map((stage) => ({ value: stage, label: THESIS_STAGE_LABELS[stage] })),
+    },
+    { name: 'validated', label: 'Validado', type: 'checkbox' },
+  ],
+  teachers: [
+    { name: 'university', label: 'Universidad', type: 'relation', choices: 'universities' },
+    { name: 'teacher_area', label: 'Área', type: 'text' },
+    {
+      name: 'class_type',
+      label: 'Imparte en',
+      type: 'select',
+      options: STUDY_TYPES.map((type) => ({ value: type, label: type })),
+    },
+  ],
+  organizations: [
+    { name: 'name', label: 'Nombre', type: 'text', required: true },
+    { name: 'type', label: 'Tipo', type: 'text' },
+    { name: 'sector', label: 'Sector', type: 'text' },
+    { name: 'location', label: 'Ubicación', type: 'text' },
+    { name: 'web', label: 'Web', type: 'url' },
+    { name: 'contact_name', label: 'Persona de contacto', type: 'text' },
+    { name: 'contact_mail', label: 'Correo de contacto', type: 'email' },
+    { name: 'contact_phone', label: 'Teléfono de contacto', type: 'tel' },
+  ],
+  coordinators: [
+    { name: 'organization', label: 'Organización', type: 'relation', choices: 'organizations' },
+    { name: 'job_position', label: 'Puesto', type: 'text' },
+  ],
+};
+
+export type EditValues = Record<string, string | boolean>;
+
+/** The form's starting values from a row. */
+export function initialValues(kind: PeopleKind, row: PersonRow): EditValues {
+  return Object.fromEntries(
+    EDIT_FIELDS[kind].map((field): [string, string | boolean] => {
+      if (field.type === 'relation') return [field.name, String(row.links[field.name] ?? '')];
+      const value = row.attributes[field.name];
+      if (field.type === 'checkbox') return [field.name, Boolean(value)];
+      return [
+        field.name,
+        typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+      ];
+    }),
+  );
+}
+
+/**
+ * What a save sends: only the fields that changed (PUT updates only what it is given), an
+ * emptied field as null, a relation as its id or null.
+ */
+export function changedData(
+  kind: PeopleKind,
+  before: EditValues,
+  after: EditValues,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of EDIT_FIELDS[kind]) {
+    const value = after[field.name];
+    if (value === before[field.name]) continue;
+    if (field.type === 'checkbox') data[field.name] = Boolean(value);
+    else if (field.type === 'relation') data[field.name] = value ? Number(value) : null;
+    else data[field.name] = typeof value === 'string' && value.trim() ? value.trim() : null;
+  }
+  return data;
+}
+
+/** Required fields left empty, by name: "Este campo es obligatorio." (spec §5). */
+export function missingFields(kind: PeopleKind, values: EditValues): string[] {
+  return EDIT_FIELDS[kind]
+    .filter((field) => 'required' in field && field.required)
+    .filter((field) => !String(values[field.name] ?? '').trim())
+    .map((field) => field.name);
+}

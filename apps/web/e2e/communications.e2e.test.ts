@@ -93,7 +93,7 @@ describe('communications to students', () => {
 
   it('an admin writes to one degree with an image that would run script; a student of it sees the count rise, opens it (nothing runs), the count falls; a student of another degree gets nothing; the history counts one read', async () => {
     const { page, context, baseUrl } = browser;
-    const student = await signInAs(context, baseUrl, DEMO.student);
+    await signInAs(context, baseUrl, DEMO.student);
     const other = await apiSignIn(baseUrl, DEMO.newStudent);
     const admin = await apiSignIn(baseUrl, DEMO.admin);
     const alerts: string[] = [];
@@ -101,7 +101,6 @@ describe('communications to students', () => {
       alerts.push(dialog.message());
       void dialog.dismiss();
     });
-    const studentId = await studentIdOf(baseUrl, student.jwt, student.userId);
     const otherId = await studentIdOf(baseUrl, other.jwt, other.userId);
     const otherBefore = await entriesOf(baseUrl, other.jwt, otherId);
     let opened: number | undefined;

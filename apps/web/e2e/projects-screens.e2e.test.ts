@@ -90,25 +90,20 @@ for (const [label, viewport] of [
     for (const screen of SCREENS) {
       it(`${screen.name} is accessible and complete`, async () => {
         const { page } = browser;
-        const T=(globalThis as any).T ??= {sign:0,load:0,axe:0,shot:0}; let t=performance.now(); const lap=(k:string)=>{const n=performance.now(); T[k]+=n-t; t=n;};
         if (screen.as !== 'visitor')
           await signInAs(browser.context, browser.baseUrl, DEMO[screen.as]);
-        lap('sign');
         await page.goto(screen.path());
         await settled(page);
-        lap('load');
         // Nothing sticks out sideways on a phone.
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `${screen.name} is wider than the screen`).toBeLessThanOrEqual(0);
         await checkA11y(page);
-        lap('axe');
         await page.screenshot({
           path: join(SCREENSHOTS, `projects-screen-${screen.name}-${label}.png`),
           fullPage: true,
         });
-        lap('shot'); console.log('TIMES', JSON.stringify(T));
         expect(browser.consoleErrors).toEqual([]);
       });
     }

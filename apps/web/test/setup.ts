@@ -1,11 +1,21 @@
 import { cleanup, configure } from '@testing-library/react';
+import { createElement } from 'react';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { BRANDING_MEMORY_KEY } from '../src/features/branding/utils/branding-memory';
 
-// `findBy…` and `waitFor` wait up to 4 s rather than 1 s: whole-app renders in jsdom are slow on a
+// `findBy…` and `waitFor` wait up to 8 s rather than 1 s: whole-app renders in jsdom are slow on a
 // busy CI machine, and a wait only lasts long when the test is failing anyway.
-configure({ asyncUtilTimeout: 4_000 });
+configure({ asyncUtilTimeout: 8_000 });
+
+// pdf.js draws on a canvas and runs a worker, neither of which jsdom has: screens show this
+// stand-in, which says what they asked for; the library journey (e2e) runs the real viewer. It
+// is mocked here for every file because test files share their modules (isolate: false in
+// vitest.config.ts), where a mock in one file would not reach a module another file loaded first.
+vi.mock('../src/features/library/components/pdf-viewer/pdf-viewer', () => ({
+  default: ({ url, title }: { url: string; title: string }) =>
+    createElement('p', { 'data-testid': 'pdf-viewer' }, `Visor: ${title} (${url})`),
+}));
 
 // jsdom has no scrolling; the router's ScrollRestoration calls it on navigation.
 window.scrollTo = () => {};

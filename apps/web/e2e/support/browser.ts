@@ -1,3 +1,4 @@
+import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
@@ -115,10 +116,12 @@ export async function checkA11y(
   }
   const violations = await page.evaluate(
     async ({ exclude, disableRules, tags }) => {
-      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const { axe } = window as unknown as {
+        axe: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+      };
       const rules = Object.fromEntries(disableRules.map((id) => [id, { enabled: false }]));
       const { violations } = await axe.run(
-        { exclude: exclude.map((selector) => [selector]) } as import('axe-core').ElementContext,
+        { exclude: exclude.map((selector) => [selector]) },
         { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] },
       );
       return violations;

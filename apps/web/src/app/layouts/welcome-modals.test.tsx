@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brandingEnvelope, jsonResponse, noMenuLogoEnvelope, stubApi } from '../../../test/api';
@@ -18,7 +18,6 @@ const USER_ID = 41;
 
 // A welcome waits for four answers in a row (user, profile, switches, branding alongside); on a
 // busy machine that takes longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 function user(profileType: SessionUser['profileType'], phone: string | null = null): SessionUser {
   return {

@@ -1,13 +1,11 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, strapiError } from '../../../test/api';
 import { account, projectAnswer, stubCatalogueApi } from '../../../test/api/catalogue';
 import { renderApp } from '../../../test/render-app';
 import { clearSession } from '../../lib/session-tokens';
 
 // The whole app renders (layout, header, session): give slow shared machines time.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   clearSession();

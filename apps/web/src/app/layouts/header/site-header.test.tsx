@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -104,7 +104,6 @@ function desktopMenu(): string[] {
 
 // The menu waits for four answers in a row (branding, user, profile, switches); on a busy machine
 // that takes longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   clearSession();

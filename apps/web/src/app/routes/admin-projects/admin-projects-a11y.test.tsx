@@ -1,12 +1,9 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, it } from 'vitest';
 import { jsonResponse, collection } from '../../../../test/api';
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { expectNoViolations } from '../../../../test/axe';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

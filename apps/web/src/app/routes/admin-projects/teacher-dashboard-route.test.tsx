@@ -1,13 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../../test/api';
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import type { TeacherDashboard } from '../../../features/teacher-dashboard/types';
 
 // Lazy routes and a busy machine: give the screens more than the default second to appear.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

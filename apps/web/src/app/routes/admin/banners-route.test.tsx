@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/api';
 import { stubSettingsApi } from '../../../../test/api/settings';
@@ -90,7 +90,6 @@ const STUDENTS = stored(2, {
 });
 
 // The whole app renders for each test; on a busy machine the first render can take over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

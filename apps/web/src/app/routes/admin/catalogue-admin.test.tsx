@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CATALOGUE_MESSAGES } from '@plataforma/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   collection,
   jsonResponse,
@@ -21,9 +21,6 @@ import {
 import { resetRouteApi, stubRouteApi, type Answer } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { expectToast } from '../../../../test/toasts';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, it } from 'vitest';
 import {
   announcementAnswer,
   announcementEntry,
@@ -12,9 +12,6 @@ import { list, stubPublishingApi } from '../../../../test/api/publishing';
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { expectNoViolations } from '../../../../test/axe';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

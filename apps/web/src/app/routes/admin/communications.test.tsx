@@ -1,6 +1,6 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   announcementAnswer,
   announcementEntry,
@@ -16,9 +16,6 @@ import {
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { expectToast } from '../../../../test/toasts';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

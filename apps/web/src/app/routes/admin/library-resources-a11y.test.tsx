@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, it } from 'vitest';
 import {
   importAnswer,
   importRow,
@@ -13,9 +13,6 @@ import {
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { expectNoViolations } from '../../../../test/axe';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OutboxEmail, OutboxListAnswer, StrapiError } from '@plataforma/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../../test/api';
@@ -83,7 +83,6 @@ function serveOutbox(emails: OutboxEmail[], { failList = false } = {}) {
   return { requests };
 }
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => clearSession());
 
 describe('/admin/ajustes/correo', () => {

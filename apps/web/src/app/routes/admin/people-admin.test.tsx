@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collection, jsonResponse, refusal, strapiError } from '../../../../test/api';
 import {
@@ -11,9 +11,6 @@ import {
 import { resetRouteApi, stubRouteApi, type Answer } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { expectToast } from '../../../../test/toasts';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   resetRouteApi();

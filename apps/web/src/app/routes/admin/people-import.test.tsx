@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   collection,
@@ -12,9 +12,6 @@ import {
 import { importStates, names, peopleImport, studentEntry } from '../../../../test/api/people-admin';
 import { resetRouteApi, stubRouteApi, type Answer } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   resetRouteApi();

@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   applicationsAnswer,
   impactAnswer,
@@ -13,9 +13,6 @@ import {
 } from '../../../../test/api';
 import { resetRouteApi, stubRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   applicationsAnswer,
@@ -12,9 +12,6 @@ import {
 } from '../../../../test/api';
 import { resetRouteApi, stubRouteApi, type Answer } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 /** Every call of the dashboard answered with figures; a test replaces the ones it is about. */
 function dashboardApi(routes: Record<string, Answer> = {}) {

@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   jsonResponse,
   LIBRARY_PERMISSIONS,
@@ -17,8 +17,6 @@ import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-st
 import { clearSession } from '../../../lib/session-tokens';
 
 // The whole app renders (layout, header, session): give slow shared machines time.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   clearSession();

@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   jsonResponse,
   LIBRARY_STUDENT_ID,
@@ -18,14 +18,6 @@ import { clearSession } from '../../../lib/session-tokens';
 
 // pdf.js draws on a canvas jsdom does not have: the viewer's own chunk is replaced by a stand-in
 // that says what it was given (the browser journeys open the real one).
-vi.mock('../../../features/library/components/pdf-viewer/pdf-viewer', () => ({
-  default: ({ url, title }: { url: string; title: string }) => (
-    <p data-testid="pdf-viewer">{`Visor: ${title} (${url})`}</p>
-  ),
-}));
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   clearSession();

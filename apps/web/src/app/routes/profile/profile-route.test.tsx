@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { collection, fakeApi, jsonResponse, type FakeRequest } from '../../../../test/api';
 import { renderApp } from '../../../../test/render-app';
 import type { SessionUser } from '../../../features/auth/types';
@@ -10,8 +10,6 @@ import { clearSession } from '../../../lib/session-tokens';
 
 // The page loads several calls before a section shows: under a busy test run one second is not
 // always enough.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const STUDENT_ID = 31;
 

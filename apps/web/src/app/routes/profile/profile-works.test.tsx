@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   jsonResponse,
   LIBRARY_PERMISSIONS,
@@ -14,9 +14,6 @@ import { renderApp } from '../../../../test/render-app';
 import { expectToast } from '../../../../test/toasts';
 import { WELCOME_SHOWN_COOKIE } from '../../../features/welcome/utils/welcome-storage';
 import { clearSession } from '../../../lib/session-tokens';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   clearSession();

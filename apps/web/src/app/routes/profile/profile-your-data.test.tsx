@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeletionPreview } from '@plataforma/shared';
 import { fakeApi, jsonResponse, refusal, strapiError } from '../../../../test/api';
@@ -6,9 +6,6 @@ import { expectNoViolations } from '../../../../test/axe';
 import { renderApp } from '../../../../test/render-app';
 import type { SessionUser } from '../../../features/auth/types';
 import { clearSession, getToken } from '../../../lib/session-tokens';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const USER: SessionUser = {
   id: 7,

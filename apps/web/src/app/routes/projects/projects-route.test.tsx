@@ -1,6 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../../test/api';
 import {
   account,
@@ -15,8 +15,6 @@ import { clearSession } from '../../../lib/session-tokens';
 import { searchAnswer, searchEntry } from '../../../../test/api/projects';
 
 // The whole app renders (layout, header, session): give slow shared machines time.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   clearSession();

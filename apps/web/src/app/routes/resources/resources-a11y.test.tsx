@@ -1,5 +1,5 @@
-import { configure, screen } from '@testing-library/react';
-import { afterEach, describe, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, it } from 'vitest';
 import {
   favoriteResourcesAnswer,
   fakeApi,
@@ -15,9 +15,6 @@ import { resetRouteApi } from '../../../../test/api/route-screens';
 import { renderApp } from '../../../../test/render-app';
 import { markWelcomeShownThisSession } from '../../../features/welcome/utils/welcome-storage';
 import { expectNoViolations } from '../../../../test/axe';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(resetRouteApi);
 

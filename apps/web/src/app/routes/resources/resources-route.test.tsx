@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   allPermissions,
   favoriteResourcesAnswer,
@@ -21,8 +21,6 @@ import { expectToast } from '../../../../test/toasts';
 import { markWelcomeShownThisSession } from '../../../features/welcome/utils/welcome-storage';
 
 // The whole app renders (layout, header, session): give slow shared machines time.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(resetRouteApi);
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collection, entry, fakeApi, jsonResponse, strapiError } from '../../../../test/api';
@@ -10,8 +10,6 @@ import { NotificationBell } from './notification-bell';
 import { NO_NOTIFICATIONS_MESSAGE } from './notification-list';
 import { ALL_READ_MESSAGE, MARK_ALL_READ_LABEL } from './mark-all-read-button';
 import { MenuButtonBadge } from './menu-button-badge';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const STUDENT_ID = 42;
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   favoriteResourcesAnswer,
   fakeApi,
@@ -13,9 +13,6 @@ import { expectToast } from '../../../../test/toasts';
 import { Toaster } from '../../../components/ui/toast';
 import { createQueryClient } from '../../../lib/query-client';
 import { SavedResources } from './saved-resources';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const STUDENT_ID = 31;
 const path = `/api/students/${STUDENT_ID}`;

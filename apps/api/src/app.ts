@@ -30,6 +30,7 @@ import { mailPlugin } from './lib/mail/mail.plugin';
 import { communicationRoutes } from './features/communications/communication.routes';
 import { communicationCenterRoutes } from './features/communications/communication-center.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { reapOrphanUploadsJob } from './features/upload/upload.jobs';
 import { uploadPlugin } from './features/upload/upload.plugin';
 import { usersRoutes } from './features/users/users.routes';
 import { profilesRoutes } from './features/profiles/profiles.routes';
@@ -170,6 +171,7 @@ export async function buildApp({
       sendAnnouncementJob({ entities, config, whatsapp: NO_WHATSAPP_PROVIDER }),
       peopleImportJob({ config }),
       removeStoredFilesJob,
+      reapOrphanUploadsJob,
     ],
   });
   await app.register(privacyRoutes);

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   HEADERS_TOO_LARGE: { status: 431, name: 'RequestHeaderFieldsTooLargeError' },
   APPLICATION: { status: 400, name: 'ApplicationError' },
   INTERNAL: { status: 500, name: 'ApplicationError' },
+  INSUFFICIENT_STORAGE: { status: 507, name: 'InsufficientStorageError' },
   UNAVAILABLE: { status: 503, name: 'ServiceUnavailableError' },
 } as const;
 

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { diskProblemOf, insufficientStorage } from '../lib/storage/failures';
 import {
   RETRY_AFTER_CONFLICT_S,
   RETRY_AFTER_CONNECTION_S,
@@ -81,6 +82,9 @@ export function toAppError(error: unknown): AppError {
       retryAfter: RETRY_AFTER_CONFLICT_S,
     });
   }
+  // A full or read-only upload disk is no fault of the request, nor a bug (ADR 0053).
+  const disk = diskProblemOf(error);
+  if (disk) return insufficientStorage(disk);
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -20,6 +20,7 @@ const BY_STATUS: Record<number, string> = {
   413: 'Lo que has enviado es demasiado grande.',
   415: 'El formato de lo que has enviado no es válido.',
   503: 'El servicio no está disponible en este momento. Vuelve a intentarlo dentro de unos minutos.',
+  507: 'No se ha podido guardar el archivo: no hay espacio en el servidor. Vuelve a intentarlo más tarde.',
 };
 
 /** The Spanish message of an HTTP answer with this error status. */

@@ -70,6 +70,24 @@ describe('uploadFile', () => {
     expect((error as ApiError).errorName).toBe('PayloadTooLargeError');
   });
 
+  it('a refusal worded for people (Content-Language: es), such as a full upload disk, keeps its message', async () => {
+    const message =
+      'No se ha podido guardar el archivo: el almacenamiento del servidor no admite más archivos ahora mismo.';
+    fakeApi({
+      frame: false,
+      routes: {
+        'POST /api/upload': () => {
+          const refusal = strapiError(507, message, undefined, 'InsufficientStorageError');
+          refusal.headers.set('content-language', 'es');
+          return refusal;
+        },
+      },
+    });
+    const error = (await uploadFile(cv()).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(507);
+    expect(error.message).toBe(message);
+  });
+
   it('aborting really aborts the request and rejects with an AbortError', async () => {
     let signal: AbortSignal | null | undefined;
     fakeApi({

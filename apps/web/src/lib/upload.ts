@@ -85,7 +85,14 @@ function postWithProgress(
         new Response(BODILESS.has(status) ? null : request.responseText, {
           status,
           statusText: request.statusText,
-          headers: { 'content-type': request.getResponseHeader('content-type') ?? '' },
+          // The headers apiRequest reads: a refusal worded for people comes with
+          // Content-Language: es and is shown as it is (ADR 0032); Retry-After times a retry.
+          headers: Object.fromEntries(
+            ['content-type', 'content-language', 'retry-after'].flatMap((name) => {
+              const value = request.getResponseHeader(name);
+              return value === null ? [] : [[name, value]];
+            }),
+          ),
         }),
       );
     });

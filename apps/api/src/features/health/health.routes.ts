@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
 import { pingDatabase } from '../../db/client';
+import { diskStateOf } from '../../lib/storage/failures';
 import { routeSchema } from '../../lib/route-schema';
 
+/** The upload disk (ADR 0053): full or read-only, uploads answer 507 while the rest works. */
+const uploads = z.enum(['ok', 'full', 'read-only']);
+
 const notReady = z
-  .object({ status: z.enum(['shutting-down', 'database-unavailable']) })
+  .object({ status: z.enum(['shutting-down', 'database-unavailable']), uploads })
   .describe('Not ready');
 
 /**
  * Liveness (/healthz: the process answers) and readiness (/readyz: it can reach the database and is
- * not shutting down). A load balancer sends traffic only to ready processes.
+ * not shutting down). A load balancer sends traffic only to ready processes. The upload disk's
+ * state is reported but does not make a process unready: every process shares it, and all but
+ * uploads still work when it is full (ADR 0053).
  */
 export async function healthRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -34,16 +41,25 @@ export async function healthRoutes(instance: FastifyInstance) {
       config: { requestLog: false },
       schema: routeSchema(
         { tag: 'operations', summary: 'Readiness' },
-        { response: { 200: z.object({ status: z.literal('ready') }), 503: notReady } },
+        {
+          response: {
+            200: z.object({ status: z.literal('ready'), uploads }).describe('Ready'),
+            503: notReady,
+          },
+        },
       ),
     },
     async (_request, reply) => {
-      if (app.isShuttingDown) return reply.status(503).send({ status: 'shutting-down' });
+      const disk = await diskStateOf(app.config.uploadDir, FILE_SIZE_LIMIT_BYTES);
+      if (disk !== 'ok') app.log.warn({ uploadDir: app.config.uploadDir, disk }, 'upload disk');
+      if (app.isShuttingDown) {
+        return reply.status(503).send({ status: 'shutting-down', uploads: disk });
+      }
       try {
         await pingDatabase(app.db);
-        return { status: 'ready' as const };
+        return { status: 'ready' as const, uploads: disk };
       } catch {
-        return reply.status(503).send({ status: 'database-unavailable' });
+        return reply.status(503).send({ status: 'database-unavailable', uploads: disk });
       }
     },
   );

@@ -13,7 +13,7 @@ describe('health', () => {
     const app = await getTestApp();
     const res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready' });
+    expect(res.json()).toEqual({ status: 'ready', uploads: 'ok' });
   });
 
   it('when the app is draining, /readyz answers 503', async () => {

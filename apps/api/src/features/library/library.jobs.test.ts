@@ -136,6 +136,7 @@ describe('the text of a work’s PDF', () => {
       },
       put: (key, source, type) => local.put(key, source, type),
       delete: (key) => local.delete(key),
+      list: (prefix) => local.list(prefix),
       publicUrl: (key) => local.publicUrl(key),
     };
     const reading = runExtraction(id, slow);
@@ -157,6 +158,7 @@ describe('the text of a work’s PDF', () => {
       get: async () => undefined,
       put: async () => undefined,
       delete: async () => undefined,
+      list: (prefix) => local.list(prefix),
       publicUrl: (key) => local.publicUrl(key),
     };
     expect(await runExtraction(id, gone)).toMatchObject({ status: 'empty', written: true });

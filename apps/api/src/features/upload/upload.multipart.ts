@@ -8,6 +8,7 @@ import {
   MAX_FILES_PER_REQUEST,
 } from '@plataforma/shared';
 import { AppError, validationError } from '../../lib/errors';
+import { diskProblemOf } from '../../lib/storage/failures';
 
 /** A file of the request, written to the request's spool directory. */
 export interface SpooledFile {
@@ -35,6 +36,8 @@ const tooLarge = () =>
 /** Errors of @fastify/multipart and busboy, as answers. */
 function toFormError(error: unknown): unknown {
   if (error instanceof AppError) return error;
+  // The spool's disk refused the bytes: answered as such by the error handler, not as a bad body.
+  if (diskProblemOf(error)) return error;
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':

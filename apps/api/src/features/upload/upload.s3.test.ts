@@ -40,6 +40,14 @@ describe('uploads on S3-compatible storage', () => {
     for (const key of [`public/${file.hash}.png`, `public/thumbnail_${file.hash}.png`]) {
       expect((await bucket.get(key))?.size).toBeGreaterThan(0);
     }
+    // The bucket lists them, with when they were written (what the reaper reads).
+    const listed = [];
+    for await (const entry of bucket.list('public/')) listed.push(entry);
+    expect(listed.map((e) => e.key)).toEqual(
+      expect.arrayContaining([`public/${file.hash}.png`, `public/thumbnail_${file.hash}.png`]),
+    );
+    expect(listed.every((e) => Date.now() - e.modifiedAt.getTime() < 60_000)).toBe(true);
+    expect(listed.some((e) => e.key.startsWith('private/'))).toBe(false);
     const res = await t.app.inject({ method: 'GET', url: file.url });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(data)).toBe(true);

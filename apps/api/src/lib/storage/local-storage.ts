@@ -1,8 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
-import { assertValidKey, uploadsPath, type FileStorage, type StorageSource } from './storage';
+import {
+  copyFile,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import {
+  assertValidKey,
+  uploadsPath,
+  type FileStorage,
+  type StorageSource,
+  type StoredEntry,
+} from './storage';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -57,6 +73,28 @@ export class LocalStorage implements FileStorage {
       await unlink(this.pathOf(key));
     } catch (error) {
       if (!isMissing(error)) throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredEntry> {
+    const folder = this.pathOf(prefix.replace(/\/$/, ''));
+    let entries;
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      try {
+        const { mtime } = await stat(path);
+        yield { key: relative(this.root, path).split(sep).join('/'), modifiedAt: mtime };
+      } catch (error) {
+        // Deleted since the folder was read: nothing to list.
+        if (!isMissing(error)) throw error;
+      }
     }
   }
 

@@ -5,11 +5,18 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertValidKey, uploadsPath, type FileStorage, type StorageSource } from './storage';
+import {
+  assertValidKey,
+  uploadsPath,
+  type FileStorage,
+  type StorageSource,
+  type StoredEntry,
+} from './storage';
 
 export interface S3StorageOptions {
   /** Absent for AWS itself; the URL of any S3-compatible service otherwise. */
@@ -80,6 +87,18 @@ export class S3Storage implements FileStorage {
     assertValidKey(key);
     // DeleteObject succeeds for a missing key, as the interface asks.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredEntry> {
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.bucket, Prefix: prefix },
+    );
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+      }
+    }
   }
 
   publicUrl(key: string): string {

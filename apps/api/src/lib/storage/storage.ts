@@ -3,6 +3,12 @@ import type { Readable } from 'node:stream';
 /** Bytes to store: in memory, or a file on local disk (a spooled upload). */
 export type StorageSource = Buffer | { path: string };
 
+/** A stored object as listed: its key and when it was last written. */
+export interface StoredEntry {
+  key: string;
+  modifiedAt: Date;
+}
+
 /** A stored object being read. */
 export interface StoredObject {
   body: Readable;
@@ -23,6 +29,11 @@ export interface FileStorage {
   get(key: string): Promise<StoredObject | undefined>;
   /** Removes the bytes; a missing key is not an error (deleting twice is harmless). */
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (`public/`, `private/`), in no particular order:
+   * the reaper compares them with the database's rows (upload.jobs.ts).
+   */
+  list(prefix: string): AsyncIterable<StoredEntry>;
   /**
    * The URL a browser uses for a public key. Both adapters answer a path served by the API
    * (`/uploads/...`), so the security headers hold whatever the storage behind it.

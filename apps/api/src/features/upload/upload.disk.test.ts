@@ -107,10 +107,12 @@ describe.skipIf(!canMount())('an upload disk that is full or read-only (ADR 0053
       error: {
         status: 507,
         name: 'InsufficientStorageError',
-        message: expect.stringMatching(/^No se ha podido guardar el archivo/),
         details: { storage: 'full' },
       },
     });
+    expect((full.body as { error: { message: string } }).error.message).toMatch(
+      /^No se ha podido guardar el archivo/,
+    );
     expect(await filesUnder(mountPoint)).toEqual([]);
 
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });

@@ -433,3 +433,83 @@ describe('/organizations/load', () => {
     expect(pages).toEqual(['1', '2']);
   });
 });
+
+describe('a person’s data, for an admin acting for someone who asked by other means (ADR 0054)', () => {
+  const PREVIEW = {
+    deleted: [{ key: 'account', label: 'La cuenta y los datos del perfil', count: 1 }],
+    anonymised: [
+      {
+        key: 'applications',
+        label: 'Inscripciones en proyectos: se conservan sin datos personales',
+        count: 2,
+      },
+    ],
+  };
+
+  it('downloads the archive of that user, and says so when it cannot be prepared', async () => {
+    const created = vi.fn((_blob: Blob) => 'blob:zip');
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }),
+    );
+    const named: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      named.push(this.download);
+    });
+    let fail = false;
+    const calls = stubRouteApi('admin', {
+      ...choices,
+      'GET /api/students?': () => jsonResponse(collection([ANA, LUIS])),
+      'GET /api/users/1005/export': () =>
+        fail
+          ? strapiError(500, 'Internal Server Error')
+          : new Response(new Uint8Array([80, 75, 3, 4]), {
+              headers: { 'content-type': 'application/zip' },
+            }),
+    });
+    renderApp('/students/load');
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar los datos de Ana Ruiz' }));
+    await expectToast('Se han descargado los datos de Ana Ruiz.');
+    expect(calls.filter((c) => c.url.pathname === '/api/users/1005/export')).toHaveLength(1);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(named).toEqual([expect.stringMatching(/^datos-usuario-1005-\d{4}-\d{2}-\d{2}\.zip$/)]);
+
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar los datos de Ana Ruiz' }));
+    await expectToast(
+      'No se han podido descargar los datos de Ana Ruiz. Inténtalo de nuevo en unos minutos.',
+    );
+    expect(created).toHaveBeenCalledTimes(1);
+  });
+
+  it('deletes an account after showing what goes and what is kept, with no password, and reads the list again', async () => {
+    let deleted = false;
+    const calls = stubRouteApi('admin', {
+      ...choices,
+      'GET /api/students?': () => jsonResponse(collection(deleted ? [LUIS] : [ANA, LUIS])),
+      'GET /api/users/1005/deletion-preview': () => jsonResponse(PREVIEW),
+      'DELETE /api/users/1005': () => {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp('/students/load');
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar la cuenta de Ana Ruiz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar la cuenta de Ana Ruiz' });
+    expect(await within(dialog).findByText(/La cuenta y los datos del perfil/)).toBeTruthy();
+    expect(within(dialog).getByText(/Inscripciones en proyectos: se conservan/)).toBeTruthy();
+    // An admin confirms without a password: it is the person's, not theirs.
+    expect(within(dialog).queryByLabelText('Tu contraseña')).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar la cuenta' }));
+    await expectToast('La cuenta de Ana Ruiz se ha eliminado.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const deletion = calls.filter((c) => c.method === 'DELETE');
+    expect(deletion.map((c) => c.url.pathname)).toEqual(['/api/users/1005']);
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Ana Ruiz' })).toBeNull());
+    expect(screen.getByRole('rowheader', { name: 'Luis Gil, "el de Lorca"' })).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { AppConfig } from './config/env';
@@ -10,6 +11,7 @@ import { clientErrorHandler, errorHandler, sendError } from './plugins/error-han
 import { serverTimeouts, slowClients } from './plugins/slow-clients';
 import { parseQueryString } from './lib/strapi/query-string';
 import { healthRoutes } from './features/health/health.routes';
+import { pageHeadFor, withHead } from './features/seo/page-head';
 import { createRegistry } from './content-types';
 import { EntityService } from './lib/strapi/engine';
 import { contentRoutes } from './lib/strapi/routes';
@@ -202,15 +204,17 @@ export async function buildApp({
     ) {
       return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
     }
-    // Client-side routes of the web app: answer its index page.
-    return reply.type('text/html').sendFile('index.html');
+    // Client-side routes of the web app: its index page, with the head of this page (title,
+    // description, canonical link, Open Graph tags; ADR 0056).
+    return sendPageShell(app, reply, path);
   });
 
   if (hasWeb(config)) {
     await app.register(fastifyStatic, {
       root: webDir(config),
       wildcard: false,
-      index: ['index.html'],
+      // `/` is a page like the others: its shell gets its head in the not-found handler above.
+      index: false,
       // The build writes .br and .gz beside each text asset (vite.config.ts): send the one the
       // browser accepts, with Vary: Accept-Encoding.
       preCompressed: true,
@@ -227,6 +231,23 @@ export async function buildApp({
   }
 
   return app;
+}
+
+/** The built index.html, read once per process (a new build means a new process). */
+const shells = new Map<string, Promise<string>>();
+
+async function sendPageShell(app: FastifyInstance, reply: FastifyReply, path: string) {
+  const file = join(webDir(app.config), 'index.html');
+  let shell = shells.get(file);
+  if (!shell) {
+    shell = readFile(file, 'utf8');
+    shells.set(file, shell);
+  }
+  const head = await pageHeadFor(app.db, app.config.publicUrl, path);
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(withHead(await shell, head));
 }
 
 /** Where the built web app lives: configured, or apps/web/dist next to this package. */

@@ -1,4 +1,5 @@
 export * from './constants/vocabularies';
+export * from './constants/page-heads';
 export * from './constants/provinces';
 export * from './constants/ods';
 export * from './constants/study-areas';

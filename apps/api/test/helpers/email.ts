@@ -39,6 +39,19 @@ export async function outboxTo(recipient: string) {
     .orderBy(asc(emailOutbox.id));
 }
 
+/**
+ * Moves every email still waiting a day out. Files a worker ran before share its database and may
+ * leave emails due (paced announcement emails, invitations of an import): a test that times its
+ * own sends calls this first, so its emails are not queued behind them.
+ */
+export async function postponePendingEmails() {
+  const { db } = await getTestDatabase();
+  await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now() + interval '1 day'` })
+    .where(eq(emailOutbox.status, 'pending'));
+}
+
 /** Makes a waiting row due now, as if its back-off had passed. */
 export async function makeDue(id: number) {
   const { db } = await getTestDatabase();

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, resources, tfxes } from '../../db/schema';
+import { PRIVATE_PATHS, PUBLIC_PAGES } from './seo.paths';
 
 /**
  * What search engines read (ADR 0056): robots.txt, and a sitemap of the public pages with the
@@ -64,20 +65,6 @@ export async function seoRoutes(app: FastifyInstance) {
       .send(body);
   });
 }
-
-/** Public pages of spec §2 that are always there. */
-const PUBLIC_PAGES = [
-  '/',
-  '/projects',
-  '/tfx',
-  '/tfx/external',
-  '/resources',
-  '/estudiantes',
-  '/organizaciones',
-];
-
-/** Areas behind a session: nothing there for a search engine. */
-const PRIVATE_PATHS = ['/admin/', '/profile', '/projects/personal', '/organizations', '/api/'];
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,6 +1,12 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { getTestApp, TEST_CONFIG } from '../../../test/helpers/app';
+import { getTestDatabase } from '../../../test/helpers/db';
 import { createProject } from '../../../test/helpers/factories';
 
 const BASE = TEST_CONFIG.publicUrl;
@@ -36,5 +42,105 @@ describe('GET /sitemap.xml', () => {
       new RegExp(`<loc>${BASE}/projects/${published.id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`),
     );
     expect(res.body).not.toContain(`<loc>${BASE}/projects/${pending.id}</loc>`);
+  });
+});
+
+describe('the page shell names the page (ADR 0056)', () => {
+  let site: FastifyInstance;
+  let webDistDir: string;
+  // As Vite writes it (apps/web/index.html): the description's attributes on lines of their own.
+  const SHELL = `<!doctype html>
+<html lang="es">
+  <head>
+    <title>Plataforma de impacto social</title>
+    <meta
+      name="description"
+      content="La descripción de index.html."
+    />
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+  beforeAll(async () => {
+    webDistDir = await mkdtemp(join(tmpdir(), 'web-dist-'));
+    await writeFile(join(webDistDir, 'index.html'), SHELL);
+    const { db } = await getTestDatabase();
+    site = await buildApp({ config: { ...TEST_CONFIG, webDistDir }, db, logger: false });
+  });
+  afterAll(async () => {
+    await site.close();
+    await rm(webDistDir, { recursive: true, force: true });
+  });
+
+  /** The shell of `url` as a document, to read its head as a crawler would. */
+  async function headOf(url: string) {
+    const res = await site.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const document = new JSDOM(res.body).window.document;
+    const meta = (selector: string) =>
+      document.querySelector(`meta[${selector}]`)?.getAttribute('content') ?? null;
+    return {
+      title: document.title,
+      titles: document.querySelectorAll('title').length,
+      descriptions: document.querySelectorAll('meta[name="description"]').length,
+      description: meta('name="description"'),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      robots: meta('name="robots"'),
+      og: (property: string) => meta(`property="og:${property}"`),
+      root: document.getElementById('root') !== null,
+    };
+  }
+
+  it('a published project’s page carries its title, an excerpt of its text without markup, its canonical address and Open Graph tags', async () => {
+    const project = await createProject({
+      title: 'Huertos "urbanos" <comunitarios>',
+      description: `<p>Un proyecto para <strong>crear</strong> huertos en los barrios.</p>${' Con vecinos.'.repeat(30)}`,
+    });
+    const head = await headOf(`/projects/${project.id}?desde=correo`);
+    const siteName = head.og('site_name')!;
+    expect(siteName.length).toBeGreaterThan(0);
+    expect(head.title).toBe(`Huertos "urbanos" <comunitarios> · ${siteName}`);
+    expect(head.titles).toBe(1);
+    expect(head.descriptions).toBe(1);
+    expect(head.description).toMatch(
+      /^Un proyecto para crear huertos en los barrios\. Con vecinos\./,
+    );
+    expect(head.description!.length).toBeLessThanOrEqual(160);
+    expect(head.description).toMatch(/…$/);
+    expect(head.canonical).toBe(`${BASE}/projects/${project.id}`);
+    expect(head.robots).toBeNull();
+    expect(head.og('type')).toBe('article');
+    expect(head.og('title')).toBe(head.title);
+    expect(head.og('url')).toBe(head.canonical);
+    expect(head.og('locale')).toBe('es_ES');
+    expect(head.root).toBe(true);
+  });
+
+  it('the home and the catalogue have their own titles; an unpublished project, a private area and an unknown address are kept out of the index', async () => {
+    const home = await headOf('/');
+    const siteName = home.og('site_name')!;
+    expect(home.title).toBe(siteName);
+    expect(home.canonical).toBe(`${BASE}/`);
+    expect(home.description).toMatch(/^Conectamos organizaciones con universidades/);
+
+    const catalogue = await headOf('/projects');
+    expect(catalogue.title).toBe(`Proyectos · ${siteName}`);
+    expect(catalogue.canonical).toBe(`${BASE}/projects`);
+    expect(catalogue.og('type')).toBe('website');
+
+    const pending = await createProject({ status: 'Pendiente', publishedAt: null });
+    for (const url of [
+      `/projects/${pending.id}`,
+      '/profile',
+      '/admin/ajustes/marca',
+      '/no/existe',
+    ]) {
+      const head = await headOf(url);
+      expect(head.title, url).toBe(siteName);
+      expect(head.robots, url).toBe('noindex');
+      expect(head.canonical, url).toBeNull();
+    }
   });
 });

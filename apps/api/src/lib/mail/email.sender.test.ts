@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announcements, brandingSaas, emailOutbox } from '../../db/schema';
@@ -8,6 +8,7 @@ import {
   buildMailingApp,
   makeDue,
   outboxTo,
+  postponePendingEmails,
   scheduledDelaySeconds,
   uniqueEmail,
 } from '../../../test/helpers/email';
@@ -22,13 +23,8 @@ let app: FastifyInstance;
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  // Files this worker ran before share its database and may leave emails due later (paced
-  // announcement emails and invitations): these tests time single sends, so those wait.
-  const { db } = await getTestDatabase();
-  await db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: sql`now() + interval '1 day'` })
-    .where(eq(emailOutbox.status, 'pending'));
+  // These tests time single sends: what other files left waits.
+  await postponePendingEmails();
   sink = await SmtpSink.start();
   app = await buildMailingApp(sink.url);
   apps.push(app);

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PageTitle } from './page-title';
 import { SiteBanners } from './site-banners';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -10,21 +11,23 @@ import { WelcomeModals } from './welcome-modals';
  */
 export function RootLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#contenido"
-        className="sr-only z-50 rounded-md bg-main px-4 py-2 font-semibold text-on-main [--focus-ring:var(--color-main)] focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Saltar al contenido
-      </a>
-      <SiteHeader />
-      <SiteBanners />
-      <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <WelcomeModals />
-      <ScrollRestoration />
-    </div>
+    <PageTitle>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#contenido"
+          className="sr-only z-50 rounded-md bg-main px-4 py-2 font-semibold text-on-main [--focus-ring:var(--color-main)] focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Saltar al contenido
+        </a>
+        <SiteHeader />
+        <SiteBanners />
+        <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <WelcomeModals />
+        <ScrollRestoration />
+      </div>
+    </PageTitle>
   );
 }

@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { NotFoundRoute } from '../not-found';
 import { useCatalogueViewer } from '../projects/use-catalogue-viewer';
 import { LibraryDisabled, WorkNotFound } from './library-pages';
+import { usePageTitle } from '../../layouts/page-title';
 
 /** A work id from the path: digits only; anything else is not a work's page. */
 export function parseWorkId(raw: string | undefined): number | null {
@@ -30,6 +31,7 @@ function WorkScreen({ workId, viewer }: { workId: number; viewer: LibraryViewer 
   const { details } = useSession();
   const { permissions } = usePermissions();
   const work = useWork(workId);
+  usePageTitle(work.data?.attributes.title);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const savedIds = useSavedWorkIds(studentId).data ?? NO_IDS;
   // Once the work is known to be there (spec: a visit is counted when the page opens).

@@ -15,6 +15,7 @@ import { NotFoundRoute } from '../not-found';
 import { useNoticeToast } from '../use-notice-toast';
 import { ProjectsDisabled } from './projects-disabled';
 import { useCatalogueViewer } from './use-catalogue-viewer';
+import { usePageTitle } from '../../layouts/page-title';
 
 /** A project id from the path: digits only; anything else is not a project page. */
 export function parseProjectId(raw: string | undefined): number | null {
@@ -44,6 +45,7 @@ function ProjectDetailScreen({
   const location = useLocation();
   useNoticeToast();
   const project = useProjectDetail(projectId);
+  usePageTitle(project.data?.title);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const application = useOwnApplication(studentId, projectId);
   const favorites = useFavoriteIds(studentId);

@@ -36,6 +36,7 @@ describe('/projects for a visitor', () => {
     renderApp('/projects?q=huerto&type=Impacto+social&ods=4&sort=title');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Proyectos' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Proyectos · \S/));
     const link = await screen.findByRole('link', { name: 'Huertos escolares' });
     expect(link.getAttribute('href')).toBe('/projects/1');
     const sent = searches(calls)[0]!.url.searchParams;

@@ -12,6 +12,7 @@ import type { ResourceViewer } from '../../../features/resources/types';
 import { ApiError } from '../../../lib/api-client';
 import { NotFoundRoute } from '../not-found';
 import { useResourceViewer } from './use-resource-viewer';
+import { usePageTitle } from '../../layouts/page-title';
 
 /** A resource id from the path: digits only; anything else is not a resource page. */
 export function parseResourceId(raw: string | undefined): number | null {
@@ -33,6 +34,7 @@ function ResourceDetailScreen({
 }) {
   const location = useLocation();
   const resource = useResource(resourceId);
+  usePageTitle(resource.data?.title);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const saved = useSavedResourceIds(studentId);
   // A visit counts once the page shows the resource (the server counts one a visitor a day).

@@ -50,11 +50,11 @@ export function themeVariables(branding: Branding): Record<string, string> {
 }
 
 /**
- * Applies a branding to the page: title (spec §1: it comes from the project name), theme CSS
- * variables on <html> (they win over the stylesheet defaults) and the browser theme colour.
+ * Applies a branding to the page: theme CSS variables on <html> (they win over the stylesheet
+ * defaults) and the browser theme colour. The title (spec §1: it comes from the project name) is
+ * the root layout's (app/layouts/page-title.tsx), since it also names the page.
  */
 export function applyBranding(branding: Branding, doc: Document = document): void {
-  doc.title = branding.projectName;
   const style = doc.documentElement.style;
   for (const [name, value] of Object.entries(themeVariables(branding))) {
     style.setProperty(name, value);

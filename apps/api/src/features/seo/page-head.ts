@@ -1,0 +1,139 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { brandingSaas, brandings, files, projects, resources, tfxes } from '../../db/schema';
+import { DEFAULT_DESCRIPTION, PUBLIC_PAGE_HEADS, pageTitle } from '@plataforma/shared';
+import { PRIVATE_PATHS } from './seo.paths';
+
+/**
+ * What the HTML shell says about a page before any script runs (ADR 0056): its title and
+ * description, its canonical address and the Open Graph tags a shared link is previewed with
+ * (the brand's logo as the image). Search engines and link previews read these; the app then
+ * keeps the title up to date as people move around.
+ */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute; absent for pages kept out of search engines. */
+  canonical?: string;
+  /** Absolute URL of the image a shared link shows. */
+  image?: string;
+  type: 'website' | 'article';
+  /** Pages behind a session and unknown addresses: `noindex`. */
+  noindex: boolean;
+  siteName: string;
+}
+
+/** Text for a description: tags and runs of spaces gone, at most `max` characters. */
+export function plainExcerpt(text: string | null | undefined, max = 160): string {
+  const plain = (text ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+}
+
+/** A detail page of something published: its title and text, or undefined when there is none. */
+async function detailOf(
+  db: Database,
+  path: string,
+): Promise<{ title: string; text: string | null } | undefined> {
+  const match = /^\/(projects|tfx|resources)\/(\d{1,9})$/.exec(path);
+  if (!match) return undefined;
+  const id = Number(match[2]);
+  if (match[1] === 'projects') {
+    const [row] = await db
+      .select({ title: projects.title, text: projects.description })
+      .from(projects)
+      .where(
+        and(eq(projects.id, id), eq(projects.status, 'Publicada'), isNotNull(projects.publishedAt)),
+      );
+    return row;
+  }
+  if (match[1] === 'tfx') {
+    const [row] = await db
+      .select({ title: tfxes.title, text: tfxes.summary })
+      .from(tfxes)
+      .where(and(eq(tfxes.id, id), isNotNull(tfxes.publishedAt)));
+    return row;
+  }
+  const [row] = await db
+    .select({ title: resources.title, text: resources.introduction })
+    .from(resources)
+    .where(and(eq(resources.id, id), isNotNull(resources.publishedAt)));
+  return row;
+}
+
+/** The brand's name and logo (spec §1: the menu logo), read for every page shell. */
+async function brandOf(db: Database): Promise<{ name: string | null; logo: string | null }> {
+  const [[brand], [logo]] = await Promise.all([
+    db
+      .select({ name: brandingSaas.projectName })
+      .from(brandingSaas)
+      .orderBy(brandingSaas.id)
+      .limit(1),
+    db
+      .select({ url: files.url })
+      .from(brandings)
+      .innerJoin(files, eq(files.id, brandings.menuLogoId))
+      .where(eq(files.isPrivate, false))
+      .orderBy(brandings.id)
+      .limit(1),
+  ]);
+  return { name: brand?.name?.trim() || null, logo: logo?.url ?? null };
+}
+
+/** The head of the page at `path` (no query string), as this university's brand presents it. */
+export async function pageHeadFor(
+  db: Database,
+  publicUrl: string,
+  path: string,
+): Promise<PageHead> {
+  const [brand, detail] = await Promise.all([brandOf(db), detailOf(db, path)]);
+  const siteName = brand.name ?? 'Plataforma de impacto social';
+  const image = brand.logo ? new URL(brand.logo, `${publicUrl}/`).href : undefined;
+  const page = PUBLIC_PAGE_HEADS[path];
+  const indexable = Boolean(page ?? detail);
+  return {
+    title: pageTitle(siteName, detail?.title ?? page?.title),
+    description: detail
+      ? plainExcerpt(detail.text) || DEFAULT_DESCRIPTION
+      : (page?.description ?? DEFAULT_DESCRIPTION),
+    ...(indexable ? { canonical: `${publicUrl}${path === '/' ? '/' : path}` } : {}),
+    ...(image ? { image } : {}),
+    type: detail ? 'article' : 'website',
+    noindex: !indexable || PRIVATE_PATHS.some((prefix) => path.startsWith(prefix)),
+    siteName,
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The shell with `head`: its title and description replace index.html's, and the canonical link,
+ * robots rule and Open Graph tags are added before `</head>`.
+ */
+export function withHead(html: string, head: PageHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
+    head.noindex ? meta('name', 'robots', 'noindex') : '',
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:site_name', head.siteName),
+    meta('property', 'og:locale', 'es_ES'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    head.canonical ? meta('property', 'og:url', head.canonical) : '',
+    head.image ? meta('property', 'og:image', head.image) : '',
+    meta('name', 'twitter:card', 'summary'),
+  ].filter(Boolean);
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () =>
+      meta('name', 'description', head.description),
+    )
+    .replace('</head>', () => `${tags.join('\n    ')}\n  </head>`);
+}

@@ -194,26 +194,29 @@ export async function buildApp({
   await app.register(docsRoutes);
   await app.register(seoRoutes);
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (
-      path.startsWith('/api/') ||
-      path === '/api' ||
-      request.method !== 'GET' ||
-      !hasWeb(config)
-    ) {
-      return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
-    }
-    // Client-side routes of the web app: its index page, with the head of this page (title,
-    // description, canonical link, Open Graph tags; ADR 0056).
-    return sendPageShell(app, reply, path);
-  });
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, new AppError('NOT_FOUND', 'Not Found')),
+  );
+
+  if (hasWeb(config)) {
+    // Client-side routes of the web app (any GET the API and the built files do not answer): its
+    // index page, with the head of this page (title, description, canonical link, Open Graph
+    // tags; ADR 0056). A route rather than the not-found handler, so the answer is compressed
+    // like any other and HEAD is answered too.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/api/') || path === '/api') {
+        return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
+      }
+      return sendPageShell(app, reply, path);
+    });
+  }
 
   if (hasWeb(config)) {
     await app.register(fastifyStatic, {
       root: webDir(config),
       wildcard: false,
-      // `/` is a page like the others: its shell gets its head in the not-found handler above.
+      // `/` is a page like the others: its shell gets its head in the route above.
       index: false,
       // The build writes .br and .gz beside each text asset (vite.config.ts): send the one the
       // browser accepts, with Vary: Accept-Encoding.

@@ -18,7 +18,8 @@ let site: FastifyInstance;
 let webDistDir: string;
 const BUNDLE = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const BUILT = '\n<!-- built -->';
-const SHELL = '<!doctype html><html lang="es"><head><title>x</title></head><body></body></html>';
+// Over the 1 KB from which answers are compressed, as the real shell is (3 KB).
+const SHELL = `<!doctype html><html lang="es"><head><title>x</title></head><body>${'<p>texto</p>'.repeat(120)}</body></html>`;
 
 beforeAll(async () => {
   webDistDir = await mkdtemp(join(tmpdir(), 'web-dist-'));
@@ -82,13 +83,22 @@ describe('built assets', () => {
 });
 
 describe('the HTML shell', () => {
-  it('when / or a client-side route is opened, the shell is revalidated on every visit', async () => {
+  it('when / or a client-side route is opened, the shell comes compressed and is revalidated on every visit; HEAD answers too', async () => {
     for (const url of ['/', '/projects', '/tfx/12']) {
       const res = await get(url, 'br');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<p>texto</p>');
+      const head = await site.inject({ method: 'HEAD', url });
+      expect(head.statusCode, `HEAD ${url}`).toBe(200);
+      expect(head.body).toBe('');
     }
+    // An API address the API does not know is still its 404, never the shell.
+    const api = await get('/api/no-existe');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ data: null, error: { status: 404 } });
   });
 });
 

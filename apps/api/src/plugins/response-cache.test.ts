@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,50 @@ describe('answer cache', () => {
     const a = await first.inject({ method: 'GET', url: '/api/universities/2147483646' });
     expect(a.statusCode).toBe(404);
     expect(a.headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('compressed answers from the cache (ADR 0056)', () => {
+  it('a hit is sent in the compressed bytes the entry keeps, made once for each encoding asked', async () => {
+    const prefix = unique('Universidad comprimida');
+    for (let i = 0; i < 12; i += 1) await createUniversity({ name: `${prefix} ${i}` });
+    const url = `/api/universities?filters[name][$startsWith]=${encodeURIComponent(prefix)}&pagination[pageSize]=50`;
+    const ask = (encoding?: string) =>
+      first.inject({
+        method: 'GET',
+        url,
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+
+    const plain = await ask();
+    expect(plain.headers['x-cache']).toBe('miss');
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const answer = first.responseCache.getAnswer(`visitor ${url}`);
+    expect(answer?.encoded.size).toBe(0);
+
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['x-cache']).toBe('hit');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const kept = answer!.encoded.get('br');
+    expect(kept?.equals(br.rawPayload)).toBe(true);
+
+    // The next hit sends the same bytes, not a new compression of them.
+    const again = await ask('br');
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(answer!.encoded.get('br')).toBe(kept);
+
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect([...answer!.encoded.keys()].sort()).toEqual(['br', 'gzip']);
+
+    const none = await ask();
+    expect(none.headers['x-cache']).toBe('hit');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 });
 

@@ -5,8 +5,16 @@ export interface CacheSnapshot {
   epoch: number;
 }
 
-interface Entry {
-  body: string;
+/** The encodings an answer is kept in besides its text, made on the first hit that asks for one. */
+export type AnswerEncoding = 'br' | 'gzip';
+
+/** An answer as the cache keeps it: its JSON text and, once asked for, its compressed bytes. */
+export interface CachedAnswer {
+  readonly body: string;
+  readonly encoded: Map<AnswerEncoding, Buffer>;
+}
+
+interface Entry extends CachedAnswer {
   /** Tables the answer was read from, with their versions at that moment. */
   tables: [string, number][];
   epoch: number;
@@ -92,6 +100,11 @@ export class ResponseCache {
   }
 
   get(key: string, kind: CacheKind = 'answer'): string | undefined {
+    return this.getAnswer(key, kind)?.body;
+  }
+
+  /** The entry under `key`, with the compressed bytes it keeps (serve-cached.ts). */
+  getAnswer(key: string, kind: CacheKind = 'answer'): CachedAnswer | undefined {
     if (!this.enabled) return undefined;
     const stats = this.stats[kind];
     const entry = this.entries.get(key);
@@ -108,7 +121,29 @@ export class ResponseCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     stats.hits += 1;
-    return entry.body;
+    return entry;
+  }
+
+  /**
+   * The answer's bytes in `encoding`, made once by `encode` and kept with the entry (counted in
+   * its memory), so later hits cost no compression (ADR 0056).
+   */
+  encodedAnswer(
+    key: string,
+    answer: CachedAnswer,
+    encoding: AnswerEncoding,
+    encode: () => Buffer,
+  ): Buffer {
+    const kept = answer.encoded.get(encoding);
+    if (kept) return kept;
+    const bytes = encode();
+    const entry = this.entries.get(key);
+    // Only an entry still in the cache keeps them (one evicted meanwhile would leak its bytes).
+    if (entry !== answer) return bytes;
+    entry.encoded.set(encoding, bytes);
+    entry.bytes += bytes.length;
+    this.bytes += bytes.length;
+    return bytes;
   }
 
   /**
@@ -126,6 +161,7 @@ export class ResponseCache {
     if (existing) this.delete(key, existing);
     this.entries.set(key, {
       body,
+      encoded: new Map(),
       tables: tableVersions,
       epoch: this.epoch,
       expires: this.now() + this.options.ttlMs,

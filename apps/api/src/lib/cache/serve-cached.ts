@@ -1,7 +1,9 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TableSink } from '../strapi/engine';
-import type { ResponseCache } from './response-cache';
+import type { AnswerEncoding, ResponseCache } from './response-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +28,30 @@ export type JsonText<T> = string & { readonly __json?: T };
 /** A value as the JSON text of its type. */
 export const jsonText = <T>(value: T): JsonText<T> => JSON.stringify(value);
 
+/** Answers from this size are compressed (as @fastify/compress's threshold in app.ts). */
+const COMPRESS_FROM = 1024;
+
+/** Brotli at quality 4, as @fastify/compress; gzip at its default level. */
+const ENCODERS: Record<AnswerEncoding, (text: string) => Buffer> = {
+  br: (text) =>
+    brotliCompressSync(text, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      },
+    }),
+  gzip: (text) => gzipSync(text),
+};
+
+const negotiator = new Negotiator<AnswerEncoding>({ supportedValues: ['br', 'gzip'] });
+
+/** The encoding the client accepts that the cache keeps, preferring Brotli; null for none. */
+function encodingFor(request: FastifyRequest): AnswerEncoding | null {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && header !== '' ? negotiator.negotiate(header) : null;
+}
+
 /**
  * Answers a read route from the cache, or computes, stores and answers it. `compute` answers the
  * JSON text (the engine renders it in the database) and reports the tables it read into the sink;
@@ -48,9 +74,21 @@ async function sendCached(
   const cache = request.server.responseCache;
   const keeps = cache.keepsAnswers;
   const key = `${actorKey(request)} ${request.url}`;
-  const hit = keeps ? cache.get(key) : undefined;
+  const hit = keeps ? cache.getAnswer(key) : undefined;
   void reply.type('application/json; charset=utf-8');
-  if (hit !== undefined) return reply.header('x-cache', 'hit').send(hit);
+  if (hit !== undefined) {
+    void reply.header('x-cache', 'hit');
+    const encoding = hit.body.length >= COMPRESS_FROM ? encodingFor(request) : null;
+    if (!encoding) return reply.send(hit.body);
+    // The bytes the cache keeps in this encoding (made on the first hit that asks): the answer
+    // is sent as it is, and @fastify/compress leaves an encoded answer alone (ADR 0056).
+    const bytes = cache.encodedAnswer(key, hit, encoding, () => ENCODERS[encoding](hit.body));
+    const vary = reply.getHeader('vary');
+    return reply
+      .header('content-encoding', encoding)
+      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+      .send(bytes);
+  }
   const before = cache.snapshot();
   const tables: TableSink = new Set();
   const body = await compute(tables);

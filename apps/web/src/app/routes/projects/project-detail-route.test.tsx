@@ -45,9 +45,7 @@ describe('/projects/:id', () => {
       await screen.findByRole('heading', { level: 1, name: 'Huertos escolares comunitarios' }),
     ).toBeTruthy();
     // The tab names the project, as the shell the server sent did (ADR 0056).
-    await waitFor(() =>
-      expect(document.title).toMatch(/^Huertos escolares comunitarios · \S/),
-    );
+    await waitFor(() => expect(document.title).toMatch(/^Huertos escolares comunitarios · \S/));
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
     expect(terms).toEqual(
       expect.arrayContaining([

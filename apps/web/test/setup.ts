@@ -2,7 +2,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { createElement } from 'react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
-import { BRANDING_MEMORY_KEY } from '../src/features/branding/utils/branding-memory';
 
 // `findBy…` and `waitFor` wait up to 8 s rather than 1 s: whole-app renders in jsdom are slow on a
 // busy CI machine, and a wait only lasts long when the test is failing anyway.
@@ -31,6 +30,13 @@ afterEach(() => {
   document.head.querySelectorAll('link[rel~="icon"], meta[name="theme-color"]').forEach((e) => {
     e.remove();
   });
-  // The branding of the last visit (ADR 0033): each test is a first visit unless it says otherwise.
-  localStorage.removeItem(BRANDING_MEMORY_KEY);
+  // Every test starts as a first visit with nothing stored: files share a worker's page
+  // (isolate: false), so a cookie or an entry one file leaves would reach the next (the branding
+  // of the last visit, ADR 0033; the welcome modal's session cookie; saved sessions).
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
 });

@@ -23,6 +23,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pg from 'pg';
 import { PROVINCES } from '@plataforma/shared';
 import { createTokenService } from '../src/lib/tokens';
+import { measureEmbeddedUploads } from './embedded-uploads';
 
 const repo = resolve(import.meta.dirname, '..', '..', '..');
 const { values: options } = parseArgs({
@@ -908,6 +909,37 @@ async function main() {
       );
     }
 
+    // Uploads on the embedded database under other writes (ADR 0053): its own API process on
+    // PGlite, in a new data folder.
+    const embeddedRows: string[][] = [];
+    const embeddedName = 'embedded database: 1 MB uploads under mixed writes';
+    if (!only || only.some((o) => embeddedName.includes(o))) {
+      const run = await measureEmbeddedUploads({
+        repo,
+        port: await freePort(),
+        jwtSecret,
+        seconds: Math.max(duration, 20),
+        log,
+      });
+      const ok = run.uploads > 0 && run.p50 < 500 && run.p99 < 2_000 && run.failures === 0;
+      failed ||= !ok;
+      const ms = (value: number) => `${value.toFixed(0)} ms`;
+      const others = `${run.applications} applications, ${run.registrations} sign-ups, ${run.smallUploads} small uploads`;
+      embeddedRows.push([
+        embeddedName,
+        String(run.uploads),
+        ms(run.p50),
+        ms(run.p99),
+        ms(run.max),
+        `${others} in ${run.seconds.toFixed(0)} s${run.failures ? `; ${run.failures} failed` : ''}`,
+        'p50 < 500 ms, p99 < 2000 ms',
+        ok ? 'ok' : 'MISSED',
+      ]);
+      log(
+        `${embeddedName}: ${run.uploads} uploads, p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)}; meanwhile ${others}${run.failures ? `; ${run.failures} failed, the first: ${run.firstFailure}` : ''}`,
+      );
+    }
+
     for (const declared of scenarios) {
       if (only && !only.some((o) => declared.name.includes(o))) continue;
       const scenario = declared.asAdmin
@@ -976,6 +1008,12 @@ async function main() {
       log(`| import | rows | request | done | rows written | budget | |`);
       log(`|---|---|---|---|---|---|---|`);
       for (const row of importRows) log(`| ${row.join(' | ')} |`);
+    }
+    if (embeddedRows.length > 0) {
+      log('');
+      log(`| embedded | uploads | p50 | p99 | max | other writes | budget | |`);
+      log(`|---|---|---|---|---|---|---|---|`);
+      for (const row of embeddedRows) log(`| ${row.join(' | ')} |`);
     }
     log(
       `\nscale ${scale}, ${connections} connections, ${duration} s each, ${workers} API process(es), answer cache ${options.uncached ? 'off' : 'on'}, ${new Date().toISOString()}`,

@@ -1,5 +1,6 @@
 // Bundles the API into dist/server.js (workspace packages inlined, node_modules external), with the
-// PDF reader's worker thread beside it (dist/pdf-text.worker.js), and copies the SQL migrations,
+// PDF reader's and the embedded database's worker threads beside it (dist/pdf-text.worker.js,
+// dist/pglite.worker.js), and copies the SQL migrations,
 // so `node dist/server.js` runs without TypeScript tooling.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -13,6 +14,8 @@ await build({
     'seed-cli': new URL('src/seed/seed-cli.ts', root).pathname,
     // The PDF reader's worker thread (ADR 0042): pdf-text.ts loads it from beside the bundle.
     'pdf-text.worker': new URL('src/features/library/pdf-text.worker.ts', root).pathname,
+    // The embedded database's thread (ADR 0058): db/pglite-thread.ts loads it from beside the bundle.
+    'pglite.worker': new URL('src/db/pglite.worker.ts', root).pathname,
   },
   outdir: new URL('dist', root).pathname,
   bundle: true,

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './client';
 import { executeRows, type Executor } from './statements';
@@ -104,8 +103,13 @@ class Listeners {
   }
 }
 
-/** PGlite runs in this process: notifications arrive as soon as the writing query returns. */
-export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
+/**
+ * PGlite, in this thread or its own (ADR 0058): a notification arrives before the answer of the
+ * statement that committed it, so a cache forgets a change before its writer is answered.
+ */
+export async function pgliteChangeFeed(client: {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}): Promise<ChangeFeed> {
   const listeners = new Listeners();
   const unlisten = await client.listen(CHANGES_CHANNEL, (table) => listeners.change(table));
   return {

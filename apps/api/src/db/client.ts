@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +10,7 @@ import * as schema from './schema/index';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { setGenericPlanPool } from './statements';
 import { lockDataDir } from './data-dir-lock';
+import { PGliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -27,22 +26,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/**
- * PGlite result parsing: dates stay 'YYYY-MM-DD' strings (no time-zone shift), numerics and bigints
- * become numbers. (Drizzle's node-postgres session parses per query; the engine normalises values
- * of either driver when it serialises.)
- */
-const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
-  20: (v) => Number.parseInt(v, 10), // int8
-  1700: (v) => Number.parseFloat(v), // numeric
-  1082: (v) => v, // date
-};
-
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
+
   poolSize?: number;
 }
 
@@ -52,27 +41,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pgliteDir);
 }
 
+/**
+ * The embedded database, in a thread of its own (ADR 0058): on disk for the server, the seed and
+ * migrations; in memory for tests, which so run the same path.
+ */
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   // One process per folder: a second one would serve its own copy and lose writes (ADR 0053).
   const unlock = dir ? lockDataDir(dir) : () => undefined;
-  let client: PGlite;
+  let client: PGliteThread;
   try {
-    client = await PGlite.create(dir ? join(dir) : undefined, {
-      extensions: { pg_trgm, unaccent },
-      parsers: TYPE_PARSERS,
-    });
+    client = await PGliteThread.open(dir ? join(dir) : undefined);
   } catch (error) {
     unlock();
     throw error;
   }
-  // Timestamps come back as text in the session time zone: keep it UTC everywhere.
-  await client.exec(`SET TIME ZONE 'UTC'`);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // Drizzle's PGlite driver takes the thread's client as it takes PGlite (the same interface).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    // PGlite is a single connection inside this process: there is nobody to race with.
+    // PGlite is a single session for the whole process: there is nobody to race with.
     withMigrationLock: (fn) => fn(),
     openChangeFeed: () => pgliteChangeFeed(client),
     close: () => client.close().finally(unlock),

@@ -134,7 +134,6 @@ export async function measureEmbeddedUploads(options: {
         PORT: String(port),
         HOST: '127.0.0.1',
         DEMO_DATA: '',
-        PGLITE_TRACE: process.env.PGLITE_TRACE,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

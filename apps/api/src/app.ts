@@ -246,11 +246,19 @@ async function sendPageShell(app: FastifyInstance, reply: FastifyReply, path: st
     shell = readFile(file, 'utf8');
     shells.set(file, shell);
   }
-  const head = await pageHeadFor(app.db, app.config.publicUrl, path);
+  // The branding as the web would ask for it (answer cache, access rules and all); a failure only
+  // leaves the web to ask for it itself.
+  const [head, branding] = await Promise.all([
+    pageHeadFor(app.db, app.config.publicUrl, path),
+    app
+      .inject({ method: 'GET', url: '/api/branding-saas?populate=*' })
+      .then((answer) => (answer.statusCode === 200 ? answer.body : undefined))
+      .catch(() => undefined),
+  ]);
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .send(withHead(await shell, head));
+    .send(withHead(await shell, head, branding));
 }
 
 /** Where the built web app lives: configured, or apps/web/dist next to this package. */

@@ -111,11 +111,24 @@ export async function pageHeadFor(
 
 const escapeHtml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The element the web reads the branding from before asking for it (ADR 0056). */
+export const INITIAL_BRANDING_ID = 'initial-branding';
+
+/**
+ * JSON as the text of a `<script type="application/json">`: every `<` escaped, so no value (a
+ * brand name holding `</script>`) can end the element; JSON.parse reads `\u003c` back as `<`.
+ */
+export function scriptJson(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
+
 /**
  * The shell with `head`: its title and description replace index.html's, and the canonical link,
- * robots rule and Open Graph tags are added before `</head>`.
+ * robots rule and Open Graph tags are added before `</head>`. `branding`, the body of
+ * `GET /api/branding-saas?populate=*`, goes in as JSON, so the first screen is drawn in the
+ * university's name and colours without waiting for a request (no layout shift when it arrives).
  */
-export function withHead(html: string, head: PageHead): string {
+export function withHead(html: string, head: PageHead, branding?: string): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
@@ -129,6 +142,9 @@ export function withHead(html: string, head: PageHead): string {
     head.canonical ? meta('property', 'og:url', head.canonical) : '',
     head.image ? meta('property', 'og:image', head.image) : '',
     meta('name', 'twitter:card', 'summary'),
+    branding
+      ? `<script id="${INITIAL_BRANDING_ID}" type="application/json">${scriptJson(branding)}</script>`
+      : '',
   ].filter(Boolean);
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)

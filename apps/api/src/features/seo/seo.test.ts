@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { buildApp } from '../../app';
 import { getTestApp, TEST_CONFIG } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { createProject } from '../../../test/helpers/factories';
+import { brandingSaas } from '../../db/schema';
 
 const BASE = TEST_CONFIG.publicUrl;
 let app: FastifyInstance;
@@ -141,6 +143,45 @@ describe('the page shell names the page (ADR 0056)', () => {
       expect(head.title, url).toBe(siteName);
       expect(head.robots, url).toBe('noindex');
       expect(head.canonical, url).toBeNull();
+    }
+  });
+
+  it('the shell carries the branding the web would ask for, as JSON that no brand name can break out of', async () => {
+    const { db } = await getTestDatabase();
+    const [existing] = await db.select().from(brandingSaas).limit(1);
+    const name = 'Red </script><script>alert(1)</script> Impacto';
+    const [row] = existing
+      ? await db
+          .update(brandingSaas)
+          .set({ projectName: name })
+          .where(eq(brandingSaas.id, existing.id))
+          .returning()
+      : await db.insert(brandingSaas).values({ projectName: name }).returning();
+    try {
+      const asked = await site.inject({ method: 'GET', url: '/api/branding-saas?populate=*' });
+      expect(asked.statusCode).toBe(200);
+      const res = await site.inject({ method: 'GET', url: '/projects' });
+      const document = new JSDOM(res.body).window.document;
+      const scripts = document.querySelectorAll('script');
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]?.id).toBe('initial-branding');
+      expect(scripts[0]?.getAttribute('type')).toBe('application/json');
+      const embedded: unknown = JSON.parse(scripts[0]?.textContent ?? '');
+      expect(embedded).toEqual(asked.json());
+      expect(
+        (embedded as { data: { attributes: { projectName: string } } }).data.attributes,
+      ).toMatchObject({
+        projectName: name,
+      });
+    } finally {
+      if (existing) {
+        await db
+          .update(brandingSaas)
+          .set({ projectName: existing.projectName })
+          .where(eq(brandingSaas.id, existing.id));
+      } else if (row) {
+        await db.delete(brandingSaas).where(eq(brandingSaas.id, row.id));
+      }
     }
   });
 });

@@ -21,7 +21,9 @@ export function RootLayout() {
         </a>
         <SiteHeader />
         <SiteBanners />
-        <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* At least a screen tall: the footer starts below the fold, so content that arrives
+            late grows the page without moving anything in view (no layout shift, ADR 0056). */}
+        <main id="contenido" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
           <Outlet />
         </main>
         <SiteFooter />

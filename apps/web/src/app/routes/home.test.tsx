@@ -44,6 +44,30 @@ function stubSite(
   });
 }
 
+describe('the branding the server put in the page (ADR 0056)', () => {
+  it('draws the first screen in the university’s name at once and does not ask for it again', async () => {
+    const fetchMock = stubSite({ projectName: 'Red Pública de Impacto' });
+    const script = document.createElement('script');
+    script.id = 'initial-branding';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(
+      brandingEnvelope({
+        projectName: 'Red </script> Impacto',
+        university_name: 'Universidad del Shell',
+      }),
+    ).replace(/</g, '\\u003c');
+    document.head.append(script);
+    renderApp('/');
+
+    // The first render already has it: no wait for an answer.
+    expect(screen.getByRole('heading', { level: 1, name: 'Red </script> Impacto' })).toBeTruthy();
+    expect(screen.getByText('Universidad del Shell')).toBeTruthy();
+    await screen.findByRole('region', { name: 'Una plataforma, tres formas de participar' });
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/branding-saas?populate=*', expect.anything());
+    expect(document.getElementById('initial-branding')).toBeNull();
+  });
+});
+
 describe('home for visitors', () => {
   it('presents the platform to students, teachers and organisations, each with its way in', async () => {
     stubSite({ program: null });

@@ -14,10 +14,34 @@ export async function getBranding({ signal }: { signal?: AbortSignal } = {}): Pr
   return toBranding(attributes);
 }
 
+/** The id of the element the server writes the branding answer into (ADR 0056). */
+export const INITIAL_BRANDING_ID = 'initial-branding';
+
+/**
+ * The branding answer the server put in the page it sent (ADR 0056), read once: the first screen
+ * is drawn in the university's name and colours without asking for them, so nothing moves when
+ * they arrive. Undefined when the page has none (development server, a failure), or once read.
+ */
+export function brandingFromPage(doc: Document = document): Branding | undefined {
+  const element = doc.getElementById(INITIAL_BRANDING_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const response = JSON.parse(element.textContent ?? '') as BrandingSaasResponse | null;
+    const attributes = response?.data?.attributes ?? null;
+    rememberBranding(attributes);
+    return toBranding(attributes);
+  } catch {
+    return undefined;
+  }
+}
+
 export const brandingQueryOptions = () =>
   queryOptions({
     queryKey: ['branding'],
     queryFn: ({ signal }) => getBranding({ signal }),
+    // Fresh for the page view (staleTime is Infinity): the page's own branding is not asked again.
+    initialData: () => brandingFromPage(),
     meta: {
       logErrorAs: 'No se pudo cargar el branding; se usan los valores por defecto.',
       isPublic: true,

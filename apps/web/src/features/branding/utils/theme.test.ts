@@ -6,12 +6,14 @@ import { toBranding, toMenuLogo } from './to-branding';
 describe('fontStack', () => {
   it('when the font is not Montserrat, Montserrat is the bundled fallback', () => {
     expect(fontStack('Roboto')).toBe(
-      '"Roboto", "Montserrat", ui-sans-serif, system-ui, sans-serif',
+      '"Roboto", "Montserrat", "Montserrat Fallback", ui-sans-serif, system-ui, sans-serif',
     );
   });
 
   it('when the font is Montserrat, it is listed once', () => {
-    expect(fontStack('Montserrat')).toBe('"Montserrat", ui-sans-serif, system-ui, sans-serif');
+    expect(fontStack('Montserrat')).toBe(
+      '"Montserrat", "Montserrat Fallback", ui-sans-serif, system-ui, sans-serif',
+    );
   });
 });
 

@@ -29,7 +29,10 @@ export function isFontName(value: string | null | undefined): value is string {
  * other family is used when installed on the device and falls back to Montserrat otherwise.
  */
 export function fontStack(mainFont: string): string {
-  const families = [mainFont, 'Montserrat'].filter((f, i, all) => all.indexOf(f) === i);
+  // Montserrat's metric-matched fallback (styles.css) keeps the swap from moving text.
+  const families = [mainFont, 'Montserrat', 'Montserrat Fallback'].filter(
+    (f, i, all) => all.indexOf(f) === i,
+  );
   return [...families.map((f) => `"${f}"`), 'ui-sans-serif', 'system-ui', 'sans-serif'].join(', ');
 }
 

@@ -11,7 +11,7 @@ import { clientErrorHandler, errorHandler, sendError } from './plugins/error-han
 import { serverTimeouts, slowClients } from './plugins/slow-clients';
 import { parseQueryString } from './lib/strapi/query-string';
 import { healthRoutes } from './features/health/health.routes';
-import { pageHeadFor, withHead } from './features/seo/page-head';
+import { pageHeadFor, preloadsFor, withHead, type RoutePreload } from './features/seo/page-head';
 import { createRegistry } from './content-types';
 import { EntityService } from './lib/strapi/engine';
 import { contentRoutes } from './lib/strapi/routes';
@@ -238,6 +238,19 @@ export async function buildApp({
 
 /** The built index.html, read once per process (a new build means a new process). */
 const shells = new Map<string, Promise<string>>();
+/** The build's route-preloads.json (none for a build without it), read once per process. */
+const routePreloads = new Map<string, Promise<RoutePreload[]>>();
+
+function routePreloadsOf(dir: string): Promise<RoutePreload[]> {
+  let preloads = routePreloads.get(dir);
+  if (!preloads) {
+    preloads = readFile(join(dir, 'route-preloads.json'), 'utf8')
+      .then((text) => JSON.parse(text) as RoutePreload[])
+      .catch(() => []);
+    routePreloads.set(dir, preloads);
+  }
+  return preloads;
+}
 
 async function sendPageShell(app: FastifyInstance, reply: FastifyReply, path: string) {
   const file = join(webDir(app.config), 'index.html');
@@ -248,17 +261,18 @@ async function sendPageShell(app: FastifyInstance, reply: FastifyReply, path: st
   }
   // The branding as the web would ask for it (answer cache, access rules and all); a failure only
   // leaves the web to ask for it itself.
-  const [head, branding] = await Promise.all([
+  const [head, branding, preloads] = await Promise.all([
     pageHeadFor(app.db, app.config.publicUrl, path),
     app
       .inject({ method: 'GET', url: '/api/branding-saas?populate=*' })
       .then((answer) => (answer.statusCode === 200 ? answer.body : undefined))
       .catch(() => undefined),
+    routePreloadsOf(webDir(app.config)),
   ]);
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .send(withHead(await shell, head, branding));
+    .send(withHead(await shell, head, { branding, preloads: preloadsFor(preloads, path) }));
 }
 
 /** Where the built web app lives: configured, or apps/web/dist next to this package. */

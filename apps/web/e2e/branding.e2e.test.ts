@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkA11y, useBrowser } from './support/browser';
+import { brandingFromApi, checkA11y, useBrowser } from './support/browser';
 
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
@@ -17,6 +17,7 @@ describe('run-time branding', () => {
 
   it('applies a light brand colour with dark text, the logo and the favicon', async () => {
     const { page } = browser;
+    await brandingFromApi(page);
     await page.route('**/api/branding-saas*', (route) =>
       route.fulfill({
         json: {
@@ -101,6 +102,8 @@ describe('run-time branding', () => {
 
   it('a slow branding does not hold the page: it shows at once with the defaults, then takes the branding and its logoUrl', async () => {
     const { page } = browser;
+    // A page that carries no branding (a failure while the server wrote it, the Vite dev server).
+    await brandingFromApi(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/branding-saas*', async (route) => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { BUDGETS, checkBudgets, routeFiles } from '../scripts/bundle-budget.mjs';
+import { ROUTE_MODULES } from '../scripts/route-preloads.mjs';
 
 /**
  * The bundle budget (ADR 0056) on the build the global setup made, and the way the production
@@ -69,5 +70,35 @@ describe('the production server sends the bundle compressed', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // fetch undoes the Brotli: the text is the built file.
     expect(await response.text()).toBe(readFileSync(join(DIST, entry.file), 'utf8'));
+  });
+});
+
+describe("the page names its route's scripts (ADR 0056)", () => {
+  it('a shared link to the catalogue or a project gets its route’s chunk preloaded with the entry; the home gets none', async () => {
+    const shell = async (path: string) =>
+      [
+        ...(await (await fetch(`${inject('baseUrl')}${path}`)).text()).matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]);
+    const catalogue = manifest['src/app/routes/projects/projects-route.tsx']!.file;
+    const detail = manifest['src/app/routes/projects/project-detail-route.tsx']!.file;
+    const onCatalogue = await shell('/projects?q=huerto');
+    expect(onCatalogue).toContain(`/${catalogue}`);
+    expect(onCatalogue).not.toContain(`/${detail}`);
+    expect(await shell('/projects/1')).toContain(`/${detail}`);
+    // index.html's own preloads (the entry's imports) are all the home needs.
+    const built = [
+      ...readFileSync(join(DIST, 'index.html'), 'utf8').matchAll(
+        /<link rel="modulepreload" crossorigin href="([^"]+)"/g,
+      ),
+    ].map((match) => match[1]);
+    expect(built.length).toBeGreaterThan(0);
+    expect(await shell('/')).toEqual(built);
+    // Every page listed names a module the build has, and every file it preloads exists.
+    for (const { module } of ROUTE_MODULES) expect(manifest[module], module).toBeDefined();
+    for (const file of onCatalogue) {
+      expect((await fetch(`${inject('baseUrl')}${file}`)).status, file).toBe(200);
+    }
   });
 });

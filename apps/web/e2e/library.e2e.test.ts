@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, useBrowser } from './support/browser';
+import { brandingFromApi, checkA11y, useBrowser } from './support/browser';
 import { waitForEmail } from './support/mailbox';
 import { apiSignIn, DEMO, signInAs } from './support/session';
 
@@ -402,6 +402,7 @@ describe('the final-work library, from the upload to the reader', () => {
       )
       .toEqual([workId]);
 
+    await brandingFromApi(page);
     await page.route('**/api/branding-saas*', murciaBranding);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Menú principal' });

@@ -136,3 +136,26 @@ export async function checkA11y(
   );
   expect(report, `axe found violations on ${page.url()}:\n${report.join('\n')}`).toEqual([]);
 }
+
+/**
+ * Pages without the branding the server writes into them (ADR 0056): the web then asks
+ * `/api/branding-saas`, as it does when a page carries none, so a test's `page.route` can answer
+ * with another university's branding. Every other request goes on to the other routes.
+ */
+export async function brandingFromApi(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script id="initial-branding"[^>]*>[\s\S]*?<\/script>/,
+      '',
+    );
+    // The body is the decoded text: its encoding and length headers no longer apply.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(
+        ([name]) => !['content-encoding', 'content-length'].includes(name),
+      ),
+    );
+    return route.fulfill({ status: response.status(), headers, body });
+  });
+}

@@ -122,13 +122,39 @@ export function scriptJson(json: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
+/** A page of the built web app and the files its route loads beyond the entry. */
+export interface RoutePreload {
+  pattern: string;
+  files: string[];
+}
+
+/**
+ * The files to preload for `path`, from the build's route-preloads.json (apps/web/scripts/
+ * route-preloads.mjs): the first page whose pattern matches, or none.
+ */
+export function preloadsFor(preloads: RoutePreload[], path: string): string[] {
+  return preloads.find((page) => new RegExp(page.pattern).test(path))?.files ?? [];
+}
+
+export interface ShellExtras {
+  /** The body of `GET /api/branding-saas?populate=*`. */
+  branding?: string | undefined;
+  /** Scripts of the page's route, to fetch with the entry (`modulepreload`). */
+  preloads?: string[];
+}
+
 /**
  * The shell with `head`: its title and description replace index.html's, and the canonical link,
- * robots rule and Open Graph tags are added before `</head>`. `branding`, the body of
- * `GET /api/branding-saas?populate=*`, goes in as JSON, so the first screen is drawn in the
- * university's name and colours without waiting for a request (no layout shift when it arrives).
+ * robots rule and Open Graph tags are added before `</head>`. The branding goes in as JSON, so the
+ * first screen is drawn in the university's name and colours without waiting for a request (no
+ * layout shift when it arrives); the route's scripts are announced so the browser fetches them
+ * with the entry rather than after it has run (ADR 0056).
  */
-export function withHead(html: string, head: PageHead, branding?: string): string {
+export function withHead(
+  html: string,
+  head: PageHead,
+  { branding, preloads = [] }: ShellExtras = {},
+): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
@@ -145,6 +171,9 @@ export function withHead(html: string, head: PageHead, branding?: string): strin
     branding
       ? `<script id="${INITIAL_BRANDING_ID}" type="application/json">${scriptJson(branding)}</script>`
       : '',
+    ...preloads.map(
+      (file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`,
+    ),
   ].filter(Boolean);
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)

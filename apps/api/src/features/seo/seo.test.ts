@@ -66,6 +66,17 @@ describe('the page shell names the page (ADR 0056)', () => {
   beforeAll(async () => {
     webDistDir = await mkdtemp(join(tmpdir(), 'web-dist-'));
     await writeFile(join(webDistDir, 'index.html'), SHELL);
+    // As apps/web/scripts/route-preloads.mjs writes it after a build.
+    await writeFile(
+      join(webDistDir, 'route-preloads.json'),
+      JSON.stringify([
+        {
+          pattern: '^/projects/?$',
+          files: ['/assets/projects-route-a1.js', '/assets/facets-b2.js'],
+        },
+        { pattern: '^/projects/\\d+/?$', files: ['/assets/project-detail-route-c3.js'] },
+      ]),
+    );
     const { db } = await getTestDatabase();
     site = await buildApp({ config: { ...TEST_CONFIG, webDistDir }, db, logger: false });
   });
@@ -183,5 +194,23 @@ describe('the page shell names the page (ADR 0056)', () => {
         await db.delete(brandingSaas).where(eq(brandingSaas.id, row.id));
       }
     }
+  });
+
+  it("a page announces its route's scripts, so the browser fetches them with the entry; other pages announce none", async () => {
+    const preloads = async (url: string) => {
+      const res = await site.inject({ method: 'GET', url });
+      const document = new JSDOM(res.body).window.document;
+      return [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => [
+        link.getAttribute('href'),
+        link.hasAttribute('crossorigin'),
+      ]);
+    };
+    expect(await preloads('/projects?q=huerto')).toEqual([
+      ['/assets/projects-route-a1.js', true],
+      ['/assets/facets-b2.js', true],
+    ]);
+    expect(await preloads('/projects/42')).toEqual([['/assets/project-detail-route-c3.js', true]]);
+    expect(await preloads('/')).toEqual([]);
+    expect(await preloads('/projects/42/inscripcion')).toEqual([]);
   });
 });

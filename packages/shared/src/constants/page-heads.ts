@@ -65,3 +65,26 @@ export const PUBLIC_PAGE_HEADS: Record<string, { title?: string; description: st
 export function pageTitle(siteName: string, title?: string | null): string {
   return title ? `${title} · ${siteName}` : siteName;
 }
+
+/**
+ * Text for a page's description from a rich text: tags and runs of spaces gone, at most `max`
+ * characters, cut at a word with an ellipsis. The server writes it into the page it sends; the web
+ * sets the same when people move to the page in the browser.
+ */
+export function plainExcerpt(text: string | null | undefined, max = 160): string {
+  const plain = (text ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+}
+
+/** A page's description: its own text's excerpt, the table's, or the platform's. */
+export function pageDescription(path: string, text?: string | null): string {
+  return (
+    (text ? plainExcerpt(text) : '') || PUBLIC_PAGE_HEADS[path]?.description || DEFAULT_DESCRIPTION
+  );
+}

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brandingSaas, brandings, files, projects, resources, tfxes } from '../../db/schema';
-import { DEFAULT_DESCRIPTION, PUBLIC_PAGE_HEADS, pageTitle } from '@plataforma/shared';
+import { PUBLIC_PAGE_HEADS, pageDescription, pageTitle } from '@plataforma/shared';
 import { PRIVATE_PATHS } from './seo.paths';
 
 /**
@@ -21,18 +21,6 @@ export interface PageHead {
   /** Pages behind a session and unknown addresses: `noindex`. */
   noindex: boolean;
   siteName: string;
-}
-
-/** Text for a description: tags and runs of spaces gone, at most `max` characters. */
-export function plainExcerpt(text: string | null | undefined, max = 160): string {
-  const plain = (text ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (plain.length <= max) return plain;
-  const cut = plain.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
 }
 
 /** A detail page of something published: its title and text, or undefined when there is none. */
@@ -98,9 +86,7 @@ export async function pageHeadFor(
   const indexable = Boolean(page ?? detail);
   return {
     title: pageTitle(siteName, detail?.title ?? page?.title),
-    description: detail
-      ? plainExcerpt(detail.text) || DEFAULT_DESCRIPTION
-      : (page?.description ?? DEFAULT_DESCRIPTION),
+    description: pageDescription(path, detail?.text),
     ...(indexable ? { canonical: `${publicUrl}${path === '/' ? '/' : path}` } : {}),
     ...(image ? { image } : {}),
     type: detail ? 'article' : 'website',

@@ -31,7 +31,7 @@ function WorkScreen({ workId, viewer }: { workId: number; viewer: LibraryViewer 
   const { details } = useSession();
   const { permissions } = usePermissions();
   const work = useWork(workId);
-  usePageTitle(work.data?.attributes.title);
+  usePageTitle(work.data?.attributes.title, work.data?.attributes.summary);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const savedIds = useSavedWorkIds(studentId).data ?? NO_IDS;
   // Once the work is known to be there (spec: a visit is counted when the page opens).

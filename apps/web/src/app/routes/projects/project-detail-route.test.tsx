@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { plainExcerpt } from '@plataforma/shared';
 import { jsonResponse, refusal } from '../../../../test/api';
 import {
   account,
@@ -39,6 +40,11 @@ const favourites = (ids: number[]) =>
 describe('/projects/:id', () => {
   it('shows every field with its label, the organisation, the ODS tiles and, to visitors, the sign-in link', async () => {
     stubCatalogueApi({ 'GET /api/projects/5': () => jsonResponse(projectAnswer(5)) });
+    // The shell's description meta, as index.html has it.
+    const meta = document.createElement('meta');
+    meta.name = 'description';
+    meta.content = 'La descripción de index.html.';
+    document.head.append(meta);
     renderApp('/projects/5');
 
     expect(
@@ -46,6 +52,11 @@ describe('/projects/:id', () => {
     ).toBeTruthy();
     // The tab names the project, as the shell the server sent did (ADR 0056).
     await waitFor(() => expect(document.title).toMatch(/^Huertos escolares comunitarios · \S/));
+    // And describes it by its text, without markup, as the server does.
+    const described = projectAnswer(5).data.attributes.description;
+    expect(meta.content).toBe(plainExcerpt(described));
+    expect(meta.content).not.toMatch(/[<>]/);
+    meta.remove();
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
     expect(terms).toEqual(
       expect.arrayContaining([

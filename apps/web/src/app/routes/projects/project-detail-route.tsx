@@ -45,7 +45,7 @@ function ProjectDetailScreen({
   const location = useLocation();
   useNoticeToast();
   const project = useProjectDetail(projectId);
-  usePageTitle(project.data?.title);
+  usePageTitle(project.data?.title, project.data?.description);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const application = useOwnApplication(studentId, projectId);
   const favorites = useFavoriteIds(studentId);

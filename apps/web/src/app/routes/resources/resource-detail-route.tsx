@@ -34,7 +34,7 @@ function ResourceDetailScreen({
 }) {
   const location = useLocation();
   const resource = useResource(resourceId);
-  usePageTitle(resource.data?.title);
+  usePageTitle(resource.data?.title, resource.data?.introduction);
   const studentId = viewer.role === 'student' ? viewer.studentId : null;
   const saved = useSavedResourceIds(studentId);
   // A visit counts once the page shows the resource (the server counts one a visitor a day).

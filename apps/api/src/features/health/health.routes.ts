@@ -21,6 +21,9 @@ const notReady = z
  */
 export async function healthRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // The upload disk's state as last reported: logged when it changes, not on every probe (the
+  // balancer asks every few seconds, and a full disk would fill the log with one line each).
+  let lastDisk: z.infer<typeof uploads> = 'ok';
   app.get(
     '/healthz',
     {
@@ -51,7 +54,12 @@ export async function healthRoutes(instance: FastifyInstance) {
     },
     async (_request, reply) => {
       const disk = await diskStateOf(app.config.uploadDir, FILE_SIZE_LIMIT_BYTES);
-      if (disk !== 'ok') app.log.warn({ uploadDir: app.config.uploadDir, disk }, 'upload disk');
+      if (disk !== lastDisk) {
+        const details = { uploadDir: app.config.uploadDir, disk, before: lastDisk };
+        if (disk === 'ok') app.log.info(details, 'upload disk writable again');
+        else app.log.warn(details, 'upload disk');
+        lastDisk = disk;
+      }
       if (app.isShuttingDown) {
         return reply.status(503).send({ status: 'shutting-down', uploads: disk });
       }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalStorage } from '../../lib/storage';
 import { signedIn } from '../../../test/helpers/factories';
 import {
@@ -115,9 +115,14 @@ describe.skipIf(!canMount())('an upload disk that is full or read-only (ADR 0053
     );
     expect(await filesUnder(mountPoint)).toEqual([]);
 
+    const warn = vi.spyOn(t.app.log, 'warn');
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', uploads: 'full' });
+    // Said once when it changes, not on every probe.
+    await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(warn.mock.calls.filter(([, message]) => message === 'upload disk')).toHaveLength(1);
+    warn.mockRestore();
 
     // A small file still fits: the disk is full for large ones only.
     const small = await upload(t.app, headers, [{ data: pdf(), filename: 'cv.pdf' }]);

@@ -11,6 +11,7 @@ import {
   notifyStatusChanged,
   notifyTutorAssigned,
 } from './applications.notifications';
+import { madridDay } from '../../lib/madrid-day';
 
 /**
  * The rules of applying to a project and of an application's status, whatever route writes it
@@ -38,13 +39,7 @@ const FINAL_FOR_STUDENT = ['Seleccionado', 'No seleccionado', 'Retirada'];
 
 /** Today's date in Spain (YYYY-MM-DD): a deadline is the last day one may apply, Spanish time. */
 export function todayInMadrid(now: Date = new Date()): string {
-  // The sv-SE locale writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return madridDay(now);
 }
 
 /** The id a to-one relation of a write points to (`{set:[id]}` or `{connect:[id]}`), if any. */

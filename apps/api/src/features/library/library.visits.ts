@@ -7,6 +7,7 @@ import { executeRows } from '../../db/statements';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
 import { resourceType, tfxType } from './library.content-types';
+import { madridDay } from '../../lib/madrid-day';
 
 /**
  * The library's counters (ADR 0036, ADR 0039): a work's views and downloads and a resource's
@@ -28,15 +29,8 @@ export interface VisitorRequest {
 }
 
 /** The day visits are counted in: Spain's (ADR 0039). */
-const MADRID_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Madrid',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 export function visitDay(now = new Date()): string {
-  return MADRID_DAY.format(now);
+  return madridDay(now);
 }
 
 /**

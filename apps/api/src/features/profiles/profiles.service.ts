@@ -1,4 +1,5 @@
-import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   OPTION_PAGE_SIZE,
@@ -36,9 +37,34 @@ const PRIMARY_KEY_PREFIX = { student: 'E', teacher: 'P' } as const;
  * and a clash answers 400, never a duplicate.
  */
 export async function freePrimaryKey(db: Writer, kind: 'student' | 'teacher'): Promise<string> {
+  // A few random four-digit keys looked up at once: while most are free (every university but
+  // the largest), the first free one is drawn as uniformly as from the free list itself, without
+  // reading all 10,000 (about 6 ms a sign-up on the embedded database).
+  const table = kind === 'student' ? students : teachers;
+  const candidates = [
+    ...new Set(
+      Array.from(
+        { length: RANDOM_CANDIDATES },
+        () => `${PRIMARY_KEY_PREFIX[kind]}${String(randomInt(10_000)).padStart(4, '0')}`,
+      ),
+    ),
+  ];
+  const taken = new Set(
+    (
+      await db
+        .select({ key: table.primaryKey })
+        .from(table)
+        .where(inArray(table.primaryKey, candidates))
+    ).map((row) => row.key),
+  );
+  const free = candidates.find((key) => !taken.has(key));
+  if (free) return free;
   const [key] = await freePrimaryKeys(db, kind, 1);
   return key!;
 }
+
+/** How many random keys `freePrimaryKey` tries before asking for the free list. */
+const RANDOM_CANDIDATES = 24;
 
 /**
  * `count` free primaryKeys at once (an import's batch, ADR 0048): four random free digits while

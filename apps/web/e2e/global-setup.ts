@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { SmtpSink } from '../../api/test/helpers/smtp-sink';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,22 +29,9 @@ declare module 'vitest' {
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
-/**
- * Stack notes: without the networking flags Chromium keeps calling home and floods the closed
- * network; --no-sandbox because the tests may run as root in a container.
- */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS];
 
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;

@@ -123,14 +123,19 @@ describe('the text of a work’s PDF', () => {
       author.headers,
       await pdfWithText(['El segundo documento habla de dunas']),
     );
-    // The reading of the first file is slow; meanwhile the work gets the newer file.
+    // The reading of the first file is slow; meanwhile the work gets the newer file. The update
+    // waits until the job has read the work's row and asks for the bytes: on PostgreSQL's pool the
+    // two statements would otherwise race, and the job could read the newer file's id.
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let asked: () => void = () => undefined;
+    const askedForBytes = new Promise<void>((resolve) => (asked = resolve));
     const local = new LocalStorage(TEST_CONFIG.uploadDir);
     const slow: FileStorage = {
       ...local,
       provider: local.provider,
       get: async (key) => {
+        asked();
         await released;
         return local.get(key);
       },
@@ -140,6 +145,7 @@ describe('the text of a work’s PDF', () => {
       publicUrl: (key) => local.publicUrl(key),
     };
     const reading = runExtraction(id, slow);
+    await askedForBytes;
     await (await db()).update(tfxes).set({ fileId: newer }).where(eq(tfxes.id, id));
     release();
     expect(await reading).toMatchObject({ fileId, written: false });

@@ -45,6 +45,7 @@ import { registerProjectLifecycles } from './features/projects/projects.lifecycl
 import { registerOrganizationLifecycles } from './features/organizations/organizations.lifecycles';
 import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
+import { PublishedProjects, PublishedProjectsIndex } from './features/projects/projects.published';
 import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
 import { registerResourceLifecycles } from './features/library/resources.lifecycles';
 import { registerCommunicationCenterLifecycles } from './features/communications/communication-center.lifecycles';
@@ -141,6 +142,11 @@ export async function buildApp({
     onWrite: (tables) => tables.forEach((table) => app.responseCache.invalidate(table)),
   });
   app.decorate('entities', entities);
+  // The published projects in memory, read again after each change (ADR 0059).
+  app.decorate(
+    'publishedProjects',
+    new PublishedProjectsIndex(app.responseCache, () => PublishedProjects.load(db, entities)),
+  );
   registerApplicationLifecycles(app);
   registerMatchingLifecycles(app);
   registerProjectLifecycles(app);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { INTEREST_THEMES, WORK_DEADLINES } from '@plataforma/shared';
 import {
   MATCH_NOTIFY_THRESHOLD,
   MATCH_WEIGHTS,
+  matcherFor,
   scoreMatch,
   themeTagsOf,
   type MatchProject,
@@ -200,5 +202,41 @@ describe('scoreMatch', () => {
     expect(best.score).toBeLessThan(MATCH_NOTIFY_THRESHOLD);
     expect(themeTagsOf(['Voluntariado'])).toContain('discapacidad');
     expect(themeTagsOf(['Voluntariado'])).not.toContain('musicoterapia');
+  });
+});
+
+describe('matcherFor', () => {
+  it('scores without reasons exactly as with them, and as scoreMatch, for any student and project', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+    const tags = INTEREST_THEMES.flatMap((theme) => theme.tags).slice(0, 20);
+    const some = <T>(values: readonly T[]) => values.filter(() => next() < 0.15);
+    for (let i = 0; i < 200; i++) {
+      const student: MatchStudent = {
+        student_area: pick([null, '', 'Humanidades', 'Ciencias de la Salud']),
+        degree: pick([null, 'Grado en Psicología', 'Máster en Historia']),
+        tags: next() < 0.1 ? null : [...some(tags), pick(['', 'Indiferente', ' '])],
+        province: pick([null, 'Murcia', ' madrid ']),
+        study_type: pick([null, 'Grado', 'Máster']),
+        work_deadline: pick([null, ...WORK_DEADLINES]),
+        competences: next() < 0.5 ? null : { teamwork: next() * 6, initiative: next() * 6 },
+      };
+      const matcher = matcherFor(student, TODAY);
+      for (let j = 0; j < 10; j++) {
+        const project: MatchProject = {
+          type: pick(['TFG/TFM', 'Impacto social']),
+          study_areas: pick([null, ['Humanidades'], ['Ciencias de la Salud', 'humanidades ']]),
+          study_subareas: pick([null, ['Psicología'], ['Historia', '']]),
+          tags: next() < 0.1 ? null : some(tags).map((tag) => pick([tag, tag.toUpperCase()])),
+          location: pick([null, 'Murcia', 'Madrid', '']),
+          presentiality: pick([null, 'Remoto', 'Híbrido', 'Presencial']),
+          application_deadline: pick([null, '2026-11-30', '2027-06-01']),
+        };
+        const match = matcher.match(project);
+        expect(matcher.score(project)).toBe(match.score);
+        expect(scoreMatch(student, project, TODAY)).toEqual(match);
+      }
+    }
   });
 });

@@ -89,8 +89,10 @@ export const normalizeName = memoized((value) =>
 
 const firstLower = (value: string) => value.charAt(0).toLowerCase() + value.slice(1);
 const list = (values: readonly string[]) => values.join(', ');
-const present = (values: readonly string[] | null | undefined) =>
-  (values ?? []).filter((v) => typeof v === 'string' && v.trim() !== '');
+const isPresent = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+/** The non-blank values (the list itself when all are: the score runs hundreds of times). */
+const present = (values: readonly string[] | null | undefined): readonly string[] =>
+  !values ? [] : values.every(isPresent) ? values : values.filter(isPresent);
 
 /** The theme of each interest tag, by normalized tag. */
 const THEME_OF_TAG = new Map<string, string>(
@@ -125,76 +127,110 @@ function thesisOf(studyType: string | null): string {
   return 'TFG o TFM';
 }
 
-function daysUntil(date: string, today: Date): number {
-  const end = Date.parse(`${date}T00:00:00Z`);
-  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Math.round((end - start) / 86_400_000);
+/** Days from `start` (a UTC midnight in ms) to `date` (YYYY-MM-DD). */
+function daysFrom(start: number, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - start) / 86_400_000);
 }
 
-type Part = [points: number, reason?: string];
+/**
+ * Each criterion answers its points and, when asked for them (`reasons`), adds its reason: the
+ * recommendations rank hundreds of projects by points and need the reasons of six.
+ */
+type Reasons = string[] | undefined;
 
-function areaPart(student: MatchStudent, project: MatchProject): Part {
-  if (!student.student_area?.trim()) return [0];
-  const mine = normalizeName(student.student_area);
-  const area = present(project.study_areas).find((a) => normalizeName(a) === mine);
-  return area ? [MATCH_WEIGHTS.area, `coincide con tu área: ${area}`] : [0];
+/** What the score reads of a student, worked out once for all the projects scored for them. */
+interface StudentSide {
+  /** Their area, normalized; null when they gave none. */
+  area: string | null;
+  /** Their degree's words (`words`); null when they gave none. */
+  degree: string | null;
+  /** Their interest tags, normalized. */
+  tags: Set<string>;
+  /** Their tags but the "indifferent" one, normalized, and the themes of those. */
+  myTags: Set<string>;
+  myThemes: Set<string | undefined>;
+  /** Their province, normalized; null when they gave none. */
+  province: string | null;
+  workDeadline: string | null;
+  /** Their thesis by study type, for the reasons. */
+  thesis: string;
+  scores: Partial<Record<CompetenceSectionKey, number>>;
+  /** Today's UTC midnight, in ms: how far the application deadline is. */
+  today: number;
+}
+
+function areaPart(student: StudentSide, project: MatchProject, reasons: Reasons): number {
+  if (student.area === null) return 0;
+  const area = present(project.study_areas).find((a) => normalizeName(a) === student.area);
+  if (!area) return 0;
+  reasons?.push(`coincide con tu área: ${area}`);
+  return MATCH_WEIGHTS.area;
 }
 
 /** Words of a name, for whole-word containment ("Historia" is in "Grado en Historia del Arte"). */
 const words = memoized((value) => ` ${normalizeName(value).replace(/[^\p{L}\p{N}]+/gu, ' ')} `);
 
-function subareaPart(student: MatchStudent, project: MatchProject): Part {
+function subareaPart(student: StudentSide, project: MatchProject, reasons: Reasons): number {
   const subareas = present(project.study_subareas);
-  if (subareas.length === 0) return [0];
-  if (student.degree?.trim()) {
-    const degree = words(student.degree);
+  if (subareas.length === 0) return 0;
+  if (student.degree !== null) {
+    const degree = student.degree;
     const studied = subareas.find((s) => words(s).trim() !== '' && degree.includes(words(s)));
-    if (studied) return [MATCH_WEIGHTS.subarea, `encaja con tu titulación: ${studied}`];
+    if (studied) {
+      reasons?.push(`encaja con tu titulación: ${studied}`);
+      return MATCH_WEIGHTS.subarea;
+    }
   }
-  const tags = new Set(present(student.tags).map(normalizeName));
-  const wanted = subareas.find((s) => tags.has(normalizeName(s)));
-  return wanted ? [MATCH_WEIGHTS.subarea, `encaja con tu especialidad: ${wanted}`] : [0];
+  const wanted = subareas.find((s) => student.tags.has(normalizeName(s)));
+  if (!wanted) return 0;
+  reasons?.push(`encaja con tu especialidad: ${wanted}`);
+  return MATCH_WEIGHTS.subarea;
 }
 
-function tagsPart(student: MatchStudent, project: MatchProject): Part {
-  const mine = present(student.tags).filter(
-    (tag) => normalizeName(tag) !== normalizeName(INDIFFERENT_TAG),
-  );
-  if (mine.length === 0) return [0];
-  const myTags = new Set(mine.map(normalizeName));
-  const myThemes = new Set(mine.map((tag) => THEME_OF_TAG.get(normalizeName(tag))));
+function tagsPart(student: StudentSide, project: MatchProject, reasons: Reasons): number {
+  if (student.myTags.size === 0) return 0;
   const shared: string[] = [];
-  const themes = new Set<string>();
+  // Distinct themes in the order met (few: a list is cheaper than a set here).
+  const themes: string[] = [];
   for (const tag of present(project.tags)) {
     const key = normalizeName(tag);
-    if (myTags.has(key)) shared.push(firstLower(tag));
+    if (student.myTags.has(key)) shared.push(tag);
     else {
       const theme = THEME_OF_TAG.get(key);
-      if (theme && myThemes.has(theme)) themes.add(firstLower(theme));
+      if (theme && student.myThemes.has(theme)) {
+        const named = firstLower(theme);
+        if (!themes.includes(named)) themes.push(named);
+      }
     }
   }
   const points = Math.min(
     MATCH_WEIGHTS.tags,
-    shared.length * SAME_TAG_POINTS + themes.size * SAME_THEME_POINTS,
+    shared.length * SAME_TAG_POINTS + themes.length * SAME_THEME_POINTS,
   );
-  if (points === 0) return [0];
-  if (shared.length > 0) return [points, `comparte tus intereses: ${list(shared)}`];
-  return [points, `es de una temática que te interesa: ${list([...themes])}`];
+  if (points === 0) return 0;
+  reasons?.push(
+    shared.length > 0
+      ? `comparte tus intereses: ${list(shared.map(firstLower))}`
+      : `es de una temática que te interesa: ${list(themes)}`,
+  );
+  return points;
 }
 
-function placePart(student: MatchStudent, project: MatchProject): Part {
-  if (
-    student.province?.trim() &&
-    project.location?.trim() &&
-    normalizeName(student.province) === normalizeName(project.location)
-  ) {
-    return [MATCH_WEIGHTS.place, `en tu provincia: ${project.location.trim()}`];
+function placePart(student: StudentSide, project: MatchProject, reasons: Reasons): number {
+  const location = project.location?.trim();
+  if (student.province !== null && location && student.province === normalizeName(location)) {
+    reasons?.push(`en tu provincia: ${location}`);
+    return MATCH_WEIGHTS.place;
   }
-  if (project.presentiality === 'Remoto')
-    return [MATCH_WEIGHTS.place, 'se puede hacer a distancia'];
-  if (project.presentiality === 'Híbrido')
-    return [HYBRID_POINTS, 'se puede hacer en parte a distancia'];
-  return [0];
+  if (project.presentiality === 'Remoto') {
+    reasons?.push('se puede hacer a distancia');
+    return MATCH_WEIGHTS.place;
+  }
+  if (project.presentiality === 'Híbrido') {
+    reasons?.push('se puede hacer en parte a distancia');
+    return HYBRID_POINTS;
+  }
+  return 0;
 }
 
 /**
@@ -202,32 +238,41 @@ function placePart(student: MatchStudent, project: MatchProject): Part {
  * choosing now, a social-impact project those who are early; the application deadline decides
  * whether a TFG/TFM is still open for someone who chooses next year.
  */
-function timingPart(student: MatchStudent, project: MatchProject, today: Date): Part {
+function timingPart(student: StudentSide, project: MatchProject, reasons: Reasons): number {
   const full = MATCH_WEIGHTS.timing;
-  const thesis = thesisOf(student.study_type);
+  const thesis = student.thesis;
   const isThesis = project.type === 'TFG/TFM';
-  const meanwhile: Part = [
-    full / 2,
-    `es de impacto social: puedes hacerlo mientras eliges tu ${thesis}`,
-  ];
-  const early: Part = [full, `es de impacto social: no hace falta esperar a tu ${thesis}`];
-  switch (student.work_deadline) {
+  const meanwhile = () => {
+    reasons?.push(`es de impacto social: puedes hacerlo mientras eliges tu ${thesis}`);
+    return full / 2;
+  };
+  const early = () => {
+    reasons?.push(`es de impacto social: no hace falta esperar a tu ${thesis}`);
+    return full;
+  };
+  switch (student.workDeadline) {
     case 'Tengo que elegir ya de ya':
-      return isThesis ? [full, `es un TFG/TFM y tienes que elegir tu ${thesis} ya`] : meanwhile;
+      if (!isThesis) return meanwhile();
+      reasons?.push(`es un TFG/TFM y tienes que elegir tu ${thesis} ya`);
+      return full;
     case 'Elijo este curso':
-      return isThesis ? [full, `es un TFG/TFM y eliges tu ${thesis} este curso`] : meanwhile;
+      if (!isThesis) return meanwhile();
+      reasons?.push(`es un TFG/TFM y eliges tu ${thesis} este curso`);
+      return full;
     case 'Elijo el curso que viene': {
-      if (!isThesis) return early;
+      if (!isThesis) return early();
       const openLong =
         project.application_deadline === null ||
-        daysUntil(project.application_deadline, today) >= NEXT_YEAR_MIN_DAYS;
-      return openLong ? [full, `es un TFG/TFM con plazo para cuando elijas tu ${thesis}`] : [0];
+        daysFrom(student.today, project.application_deadline) >= NEXT_YEAR_MIN_DAYS;
+      if (!openLong) return 0;
+      reasons?.push(`es un TFG/TFM con plazo para cuando elijas tu ${thesis}`);
+      return full;
     }
     case 'Acabo de empezar mi carrera o máster':
-      return isThesis ? [0] : early;
+      return isThesis ? 0 : early();
     default:
       // "No lo sé" or not answered: nothing to compare.
-      return [0];
+      return 0;
   }
 }
 
@@ -242,19 +287,62 @@ function scoresOf(competences: unknown): Partial<Record<CompetenceSectionKey, nu
   return scores;
 }
 
-function competencesPart(student: MatchStudent, project: MatchProject): Part {
+function competencesPart(student: StudentSide, project: MatchProject, reasons: Reasons): number {
   const relevant = COMPETENCES_BY_TYPE[project.type] ?? [];
-  if (relevant.length === 0) return [0];
-  const scores = scoresOf(student.competences);
-  const strong = relevant.filter((key) => (scores[key] ?? -1) >= STRONG_COMPETENCE);
-  if (strong.length === 0) return [0];
-  const names = strong.map((key) =>
-    firstLower(COMPETENCE_SECTIONS.find((s) => s.key === key)?.name ?? key),
+  if (relevant.length === 0) return 0;
+  const strong = relevant.filter((key) => (student.scores[key] ?? -1) >= STRONG_COMPETENCE);
+  if (strong.length === 0) return 0;
+  reasons?.push(
+    `encaja con tus competencias: ${list(
+      strong.map((key) => firstLower(COMPETENCE_SECTIONS.find((s) => s.key === key)?.name ?? key)),
+    )}`,
   );
-  return [
-    Math.round((MATCH_WEIGHTS.competences * strong.length) / relevant.length),
-    `encaja con tus competencias: ${list(names)}`,
-  ];
+  return Math.round((MATCH_WEIGHTS.competences * strong.length) / relevant.length);
+}
+
+/** The criteria, in the order of MATCH_WEIGHTS (the order of the reasons). */
+const PARTS = [areaPart, subareaPart, tagsPart, placePart, timingPart, competencesPart];
+
+/** What `matcherFor` answers: a project's score alone, or with its reasons. */
+export interface Matcher {
+  /** The score of `match(project)`, without making its reasons. */
+  score(project: MatchProject): number;
+  match(project: MatchProject): Match;
+}
+
+/**
+ * The score of projects for one student, their side of every criterion worked out once: the
+ * recommendations score hundreds of projects per request (ADR 0059). `match(project)` is
+ * `scoreMatch(student, project, today)`.
+ */
+export function matcherFor(student: MatchStudent, today: Date): Matcher {
+  const mine = present(student.tags).filter(
+    (tag) => normalizeName(tag) !== normalizeName(INDIFFERENT_TAG),
+  );
+  const side: StudentSide = {
+    area: student.student_area?.trim() ? normalizeName(student.student_area) : null,
+    degree: student.degree?.trim() ? words(student.degree) : null,
+    tags: new Set(present(student.tags).map(normalizeName)),
+    myTags: new Set(mine.map(normalizeName)),
+    myThemes: new Set(mine.map((tag) => THEME_OF_TAG.get(normalizeName(tag)))),
+    province: student.province?.trim() ? normalizeName(student.province) : null,
+    workDeadline: student.work_deadline,
+    thesis: thesisOf(student.study_type),
+    scores: scoresOf(student.competences),
+    today: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()),
+  };
+  const total = (project: MatchProject, reasons: Reasons) => {
+    let points = 0;
+    for (const part of PARTS) points += part(side, project, reasons);
+    return Math.max(0, Math.min(100, Math.round(points)));
+  };
+  return {
+    score: (project) => total(project, undefined),
+    match(project) {
+      const reasons: string[] = [];
+      return { score: total(project, reasons), reasons };
+    },
+  };
 }
 
 /**
@@ -262,17 +350,5 @@ function competencesPart(student: MatchStudent, project: MatchProject): Part {
  * criterion (ADR 0026). `today` decides how far the application deadline is.
  */
 export function scoreMatch(student: MatchStudent, project: MatchProject, today: Date): Match {
-  const parts = [
-    areaPart(student, project),
-    subareaPart(student, project),
-    tagsPart(student, project),
-    placePart(student, project),
-    timingPart(student, project, today),
-    competencesPart(student, project),
-  ];
-  const total = parts.reduce((sum, [points]) => sum + points, 0);
-  return {
-    score: Math.max(0, Math.min(100, Math.round(total))),
-    reasons: parts.flatMap(([, reason]) => (reason ? [reason] : [])),
-  };
+  return matcherFor(student, today).match(project);
 }

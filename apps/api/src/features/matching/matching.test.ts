@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   communicationCenters,
   emailOutbox,
@@ -8,6 +8,7 @@ import {
   studentsFavoriteProjects,
 } from '../../db/schema';
 import { getTestApp } from '../../../test/helpers/app';
+import { appWithChangeFeed, type FeedApp } from '../../../test/helpers/change-feed';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { outboxTo } from '../../../test/helpers/email';
 import {
@@ -25,10 +26,34 @@ import {
 import { MATCH_NOTIFY_THRESHOLD } from './matching.score';
 
 let app: FastifyInstance;
+/** Waits, before a request, until the process has heard of every change made so far. */
+let settled: () => Promise<void> = async () => undefined;
 const db = async () => (await getTestDatabase()).db;
 beforeAll(async () => {
   app = await getTestApp();
 });
+
+/**
+ * The two ways the candidates are chosen (ADR 0059): by PostgreSQL alone (a process without a
+ * change feed, or one whose feed is down), and from the published projects kept in memory (a
+ * process that hears the database's change notifications). The recommendation tests run against
+ * both: they must give the same answers.
+ */
+let withFeed: FeedApp | undefined;
+afterAll(async () => {
+  await withFeed?.close();
+});
+const WAYS = {
+  'by PostgreSQL alone': async () => {
+    app = await getTestApp();
+    settled = async () => undefined;
+  },
+  'from the published projects in memory': async () => {
+    withFeed ??= await appWithChangeFeed();
+    app = withFeed.app;
+    settled = withFeed.settled;
+  },
+};
 
 interface Recommended {
   id: number;
@@ -43,6 +68,7 @@ interface Recommended {
 }
 
 async function recommended(headers: Record<string, string> = {}) {
+  await settled();
   const res = await app.inject({ method: 'GET', url: '/api/projects/recommended', headers });
   return { status: res.statusCode, body: res.json<{ data: Recommended[]; meta: object }>() };
 }
@@ -69,99 +95,110 @@ async function uniqueStudent(notification: Record<string, boolean> = {}) {
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
 const dateIn = (days: number) => daysFromNow(days).toISOString().slice(0, 10);
 
-describe('GET /api/projects/recommended', () => {
-  it('when a student asks, the best published projects come first with their score and reasons', async () => {
-    const s = await uniqueStudent();
-    const logo = await createFile();
-    const organization = await createOrganization({ logoId: logo.id });
-    const best = await createProject({
-      study_areas: [s.area],
-      location: s.province,
-      tags: s.tags,
-      organizationId: organization.id,
-    });
-    const areaOnly = await createProject({ study_areas: [s.area] });
-    const applied = await createProject({ study_areas: [s.area], location: s.province });
-    await createApply({ studentId: s.student.id, projectId: applied.id });
-    const draft = await createProject({
-      study_areas: [s.area],
-      location: s.province,
-      status: 'Pendiente',
-      publishedAt: null,
-    });
-    const closed = await createProject({
-      study_areas: [s.area],
-      location: s.province,
-      application_deadline: dateIn(-1),
-    });
-    await (
-      await db()
-    )
-      .insert(studentsFavoriteProjects)
-      .values({ studentId: s.student.id, projectId: areaOnly.id });
-
-    const { status, body } = await recommended(s.headers);
-    expect(status).toBe(200);
-    expect(body.meta).toEqual({});
-    expect(body.data.length).toBeLessThanOrEqual(6);
-    const ids = body.data.map((p) => p.id);
-    expect(ids.slice(0, 2)).toEqual([best.id, areaOnly.id]);
-    for (const excluded of [applied.id, draft.id, closed.id]) expect(ids).not.toContain(excluded);
-
-    const [first, second] = body.data;
-    expect(first?.score).toBe(65);
-    expect(first?.reasons).toEqual([
-      `coincide con tu área: ${s.area}`,
-      `comparte tus intereses: ${s.tags.map((t) => t.charAt(0).toLowerCase() + t.slice(1)).join(', ')}`,
-      `en tu provincia: ${s.province}`,
-    ]);
-    expect(first?.attributes).toMatchObject({
-      title: best.title,
-      status: 'Publicada',
-      type: 'Impacto social',
-      organization: { id: organization.id, name: organization.name, logoUrl: logo.url },
-      teacher: null,
-      saved: false,
-      applied: false,
-    });
-    expect(second?.attributes.saved).toBe(true);
-    const scores = body.data.map((p) => p.score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(scores.every((score) => score > 0)).toBe(true);
+describe.each(Object.keys(WAYS) as (keyof typeof WAYS)[])('recommendations chosen %s', (way) => {
+  beforeAll(async () => {
+    await WAYS[way]();
   });
 
-  it('when two projects score the same, the newest comes first', async () => {
-    const s = await uniqueStudent();
-    const older = await createProject({ study_areas: [s.area], publishedAt: daysFromNow(-3) });
-    const newer = await createProject({ study_areas: [s.area], publishedAt: daysFromNow(-1) });
-    const { body } = await recommended(s.headers);
-    expect(body.data.map((p) => p.id).slice(0, 2)).toEqual([newer.id, older.id]);
-  });
+  describe('GET /api/projects/recommended', () => {
+    it('when a student asks, the best published projects come first with their score and reasons', async () => {
+      const s = await uniqueStudent();
+      const logo = await createFile();
+      const organization = await createOrganization({ logoId: logo.id });
+      const best = await createProject({
+        study_areas: [s.area],
+        location: s.province,
+        tags: s.tags,
+        organizationId: organization.id,
+      });
+      const areaOnly = await createProject({ study_areas: [s.area] });
+      const applied = await createProject({ study_areas: [s.area], location: s.province });
+      await createApply({ studentId: s.student.id, projectId: applied.id });
+      const draft = await createProject({
+        study_areas: [s.area],
+        location: s.province,
+        status: 'Pendiente',
+        publishedAt: null,
+      });
+      const closed = await createProject({
+        study_areas: [s.area],
+        location: s.province,
+        application_deadline: dateIn(-1),
+      });
+      await (
+        await db()
+      )
+        .insert(studentsFavoriteProjects)
+        .values({ studentId: s.student.id, projectId: areaOnly.id });
 
-  it("when the organisation's logo is a private file, its address is not shown", async () => {
-    const s = await uniqueStudent();
-    const logo = await createFile({ isPrivate: true });
-    const organization = await createOrganization({ logoId: logo.id });
-    const project = await createProject({ study_areas: [s.area], organizationId: organization.id });
-    const { body } = await recommended(s.headers);
-    expect(body.data[0]?.id).toBe(project.id);
-    expect(body.data[0]?.attributes.organization).toEqual({
-      id: organization.id,
-      name: organization.name,
-      logoUrl: null,
+      const { status, body } = await recommended(s.headers);
+      expect(status).toBe(200);
+      expect(body.meta).toEqual({});
+      expect(body.data.length).toBeLessThanOrEqual(6);
+      const ids = body.data.map((p) => p.id);
+      expect(ids.slice(0, 2)).toEqual([best.id, areaOnly.id]);
+      for (const excluded of [applied.id, draft.id, closed.id]) expect(ids).not.toContain(excluded);
+
+      const [first, second] = body.data;
+      expect(first?.score).toBe(65);
+      expect(first?.reasons).toEqual([
+        `coincide con tu área: ${s.area}`,
+        `comparte tus intereses: ${s.tags.map((t) => t.charAt(0).toLowerCase() + t.slice(1)).join(', ')}`,
+        `en tu provincia: ${s.province}`,
+      ]);
+      expect(first?.attributes).toMatchObject({
+        title: best.title,
+        status: 'Publicada',
+        type: 'Impacto social',
+        organization: { id: organization.id, name: organization.name, logoUrl: logo.url },
+        teacher: null,
+        saved: false,
+        applied: false,
+      });
+      expect(second?.attributes.saved).toBe(true);
+      const scores = body.data.map((p) => p.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(scores.every((score) => score > 0)).toBe(true);
     });
-  });
 
-  it('when the caller is not a student, it is 403 (and the route is not taken for a project id)', async () => {
-    for (const role of ['teacher', 'coordinator', 'admin'] as const) {
-      const { headers } = await signedIn(app, role);
-      expect((await recommended(headers)).status, role).toBe(403);
-    }
-    expect((await recommended()).status).toBe(403);
+    it('when two projects score the same, the newest comes first', async () => {
+      const s = await uniqueStudent();
+      const older = await createProject({ study_areas: [s.area], publishedAt: daysFromNow(-3) });
+      const newer = await createProject({ study_areas: [s.area], publishedAt: daysFromNow(-1) });
+      const { body } = await recommended(s.headers);
+      expect(body.data.map((p) => p.id).slice(0, 2)).toEqual([newer.id, older.id]);
+    });
+
+    it("when the organisation's logo is a private file, its address is not shown", async () => {
+      const s = await uniqueStudent();
+      const logo = await createFile({ isPrivate: true });
+      const organization = await createOrganization({ logoId: logo.id });
+      const project = await createProject({
+        study_areas: [s.area],
+        organizationId: organization.id,
+      });
+      const { body } = await recommended(s.headers);
+      expect(body.data[0]?.id).toBe(project.id);
+      expect(body.data[0]?.attributes.organization).toEqual({
+        id: organization.id,
+        name: organization.name,
+        logoUrl: null,
+      });
+    });
+
+    it('when the caller is not a student, it is 403 (and the route is not taken for a project id)', async () => {
+      for (const role of ['teacher', 'coordinator', 'admin'] as const) {
+        const { headers } = await signedIn(app, role);
+        expect((await recommended(headers)).status, role).toBe(403);
+      }
+      expect((await recommended()).status).toBe(403);
+    });
   });
 });
 
 describe('notices of a newly published project', () => {
+  beforeAll(WAYS['by PostgreSQL alone']);
+
   async function entriesOf(studentId: number, title: string) {
     return (await db())
       .select()

@@ -128,18 +128,25 @@ export interface ProjectCardEntry {
   attributes: ProjectCard;
 }
 
-/** The cards of these projects for this reader, by id (the caller chose and checked the ids). */
+/**
+ * The cards of these projects for this reader, by id. The caller chose and checked the ids; one
+ * that chose them from a copy (ADR 0059) passes the condition they must still meet on the row
+ * `p`, and gets no card for the others.
+ */
 export async function cardsByIds(
   db: Executor,
   actor: Actor,
   ids: readonly number[],
   tables?: TableSink,
+  where?: SQL,
 ): Promise<Map<number, ProjectCardEntry>> {
   if (ids.length === 0) return new Map();
   const rows = await executeRows(
     db,
     sql`SELECT "p"."id" AS "id", ${objectOf(cardAttributes(actor, tables))}::text AS "attributes"
-        FROM ${projects} "p" WHERE "p"."id" = ANY(${sql.param([...ids])}::int4[])`,
+        FROM ${projects} "p" WHERE "p"."id" = ANY(${sql.param([...ids])}::int4[])${where ? sql` AND ${where}` : sql``}`,
+    // One plan for any ids: planning the cards' subqueries cost more than running them.
+    { plan: 'generic' },
   );
   return new Map(
     rows.map((row) => [

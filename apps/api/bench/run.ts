@@ -52,6 +52,8 @@ interface Scenario {
   path: string;
   /** Paths asked in turn instead of `path` alone (varied searches): `path` is the first. */
   paths?: string[];
+  /** Headers sent in turn over `headers` (several people signed in: one set per person). */
+  headersInTurn?: Record<string, string>[];
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
@@ -62,6 +64,8 @@ interface Scenario {
   uncached?: boolean;
   /** Signed in as the demo admin, with a token taken when the scenario starts (it lives 15 min). */
   asAdmin?: boolean;
+  /** Signed in as this many students in turn (`studentTokens`), tokens taken when it starts. */
+  asStudents?: number;
 }
 
 function log(message: string) {
@@ -357,7 +361,7 @@ async function measurePdfSearchable(base: string, runs = 3): Promise<SearchableR
 }
 
 function measure(base: string, scenario: Scenario, seconds: number): Promise<autocannon.Result> {
-  const paths = scenario.paths;
+  const { paths, headersInTurn } = scenario;
   let turn = 0;
   return autocannon({
     url: base + scenario.path,
@@ -366,19 +370,129 @@ function measure(base: string, scenario: Scenario, seconds: number): Promise<aut
     headers: { 'content-type': 'application/json', ...scenario.headers },
     connections: scenario.connections ?? connections,
     duration: seconds,
-    ...(paths
+    ...(paths || headersInTurn
       ? {
           requests: [
             {
-              setupRequest: (request: autocannon.Request) => ({
-                ...request,
-                path: paths[turn++ % paths.length],
-              }),
+              setupRequest: (request: autocannon.Request) => {
+                const at = turn++;
+                return {
+                  ...request,
+                  ...(paths ? { path: paths[at % paths.length] } : {}),
+                  ...(headersInTurn
+                    ? {
+                        headers: {
+                          ...request.headers,
+                          ...headersInTurn[at % headersInTurn.length],
+                        },
+                      }
+                    : {}),
+                };
+              },
             },
           ],
         }
       : {}),
   });
+}
+
+/**
+ * Searches of the project catalogue as students make them (issue 17: every student asks
+ * different searches, so the answer cache cannot help): facet combinations, sorts and pages.
+ */
+function catalogueSearches(): string[] {
+  const facets = [
+    'presentiality=Remoto&type=TFG%2FTFM',
+    '',
+    'type=Impacto%20social',
+    'ods=4',
+    'ods=3&ods=13',
+    'study_area=Ciencias%20de%20la%20Salud',
+    'presentiality=H%C3%ADbrido&location=Madrid',
+    'location=Murcia&location=Valencia&location=Sevilla',
+    'dedication=Menos%20de%205%20horas%20semanales',
+    'language=Ingl%C3%A9s&type=TFG%2FTFM',
+    'remuneration=true',
+    'internship=true&study_area=Ingenier%C3%ADa%20y%20Arquitectura',
+    'study_subarea=Psicolog%C3%ADa&study_subarea=Trabajo%20Social',
+    'ods=10&presentiality=Presencial&dedication=Entre%205%20y%2010%20horas%20semanales',
+    'study_area=Humanidades&study_area=Arte%20y%20Dise%C3%B1o&ods=11',
+    'location=Granada&remuneration=false',
+  ];
+  const orders = ['', '&sort=title', '&sort=deadline', '&page=2'];
+  return facets.flatMap((facet, i) =>
+    [0, 2].map((shift) =>
+      `/api/projects/search?${facet}${orders[(i + shift) % orders.length]}`.replace('?&', '?'),
+    ),
+  );
+}
+
+/** Text searches of the catalogue: words of its projects, with facets and sorts, two typos. */
+function catalogueTextSearches(): string[] {
+  const words = [
+    'energia',
+    'huerto comunitario',
+    'compostaje',
+    'alfabetización',
+    'patrimonio',
+    'refuerzo escolar',
+    'deporte inclusivo',
+    'desperdicio alimentario',
+    'mentorías',
+    'salud',
+    'banco de tiempo',
+    'movilidad',
+    'pobreza',
+    'mural participativo',
+    'finanzas',
+    'ciberseguridad',
+    'bulos',
+    'biodiversidad',
+    'personas mayores',
+    'podcast',
+    'chatbot',
+    'cuentos inclusivos',
+    'compostage',
+    'biodiversidaz',
+  ];
+  const filters = [
+    '&sort=relevance',
+    '',
+    '&sort=relevance&type=TFG%2FTFM',
+    '&presentiality=Remoto',
+    '&sort=relevance&ods=3',
+    '&sort=title&study_area=Ciencias%20Sociales%20y%20Jur%C3%ADdicas',
+    '&sort=relevance&page=2',
+    '&location=Madrid&location=Barcelona',
+  ];
+  return words.flatMap((word, i) =>
+    [0, 3].map(
+      (shift) =>
+        `/api/projects/search?q=${encodeURIComponent(word)}${filters[(i + shift) % filters.length]}`,
+    ),
+  );
+}
+
+/**
+ * Bearer tokens of `count` students of the scale seed spread over it, each with a profile of
+ * their own (area, province, tags), and the demo student first: recommendations for different
+ * students are different answers.
+ */
+async function studentTokens(count: number): Promise<Record<string, string>[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ user_id: number }>(
+      `SELECT s.user_id FROM students s JOIN up_users u ON u.id = s.user_id
+       WHERE u.email = 'estudiante@demo.es' OR (s.id % 2500 = 7 AND s.student_area IS NOT NULL)
+       ORDER BY (u.email = 'estudiante@demo.es') DESC, s.id LIMIT $1`,
+      [count],
+    );
+    const tokens = createTokenService(jwtSecret);
+    return rows.map((row) => ({ authorization: `Bearer ${tokens.sign({ id: row.user_id })}` }));
+  } finally {
+    await db.end();
+  }
 }
 
 /**
@@ -718,19 +832,29 @@ async function main() {
         path: '/api/projects?filters[title][$containsi]=huerto&populate=*',
         budget: { rps: 200 },
       },
-      // Issue 6 gives no budget for these; they are measured so a slow change shows.
+      // Issue 17: answers the cache cannot help (every student asks different searches), so
+      // varied ones; the budgets hold uncached (`--uncached`), from the published projects each
+      // process keeps in memory (ADR 0059).
       {
-        name: 'catalogue search (facets)',
-        path: '/api/projects/search?presentiality=Remoto&type=TFG%2FTFM',
+        name: 'catalogue search (facets, 32 varied searches)',
+        path: catalogueSearches()[0]!,
+        paths: catalogueSearches(),
+        uncached: true,
+        budget: { rps: 300, p99: 300 },
       },
       {
-        name: 'catalogue text search (facets)',
-        path: '/api/projects/search?q=energia&sort=relevance',
+        name: 'catalogue text search (facets, 48 varied searches)',
+        path: catalogueTextSearches()[0]!,
+        paths: catalogueTextSearches(),
+        uncached: true,
+        budget: { rps: 300, p99: 300 },
       },
       {
-        name: 'recommended projects (student)',
+        name: 'recommended projects (40 students, bearer)',
         path: '/api/projects/recommended',
-        headers: auth,
+        asStudents: 40,
+        uncached: true,
+        budget: { rps: 300, p99: 300 },
       },
       {
         name: 'universities by name (10)',
@@ -944,12 +1068,20 @@ async function main() {
       if (only && !only.some((o) => declared.name.includes(o))) continue;
       const scenario = declared.asAdmin
         ? { ...declared, headers: { ...declared.headers, ...(await adminAuthorization()) } }
-        : declared;
+        : declared.asStudents
+          ? { ...declared, headersInTurn: await studentTokens(declared.asStudents) }
+          : declared;
       const target = scenario.uncached ? await uncachedBaseUrl() : base;
-      for (const path of scenario.paths ?? [scenario.path]) {
-        const check = await fetch(target + path, {
+      const paths = scenario.paths ?? [scenario.path];
+      const headerSets = scenario.headersInTurn ?? [{}];
+      for (let turn = 0; turn < Math.max(paths.length, headerSets.length); turn += 1) {
+        const check = await fetch(target + paths[turn % paths.length]!, {
           method: scenario.method ?? 'GET',
-          headers: { 'content-type': 'application/json', ...scenario.headers },
+          headers: {
+            'content-type': 'application/json',
+            ...scenario.headers,
+            ...headerSets[turn % headerSets.length],
+          },
           body: scenario.body ?? null,
         });
         if (!check.ok) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);

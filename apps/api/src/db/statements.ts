@@ -59,6 +59,35 @@ export function genericPlanPoolOf(pool: pg.Pool): pg.Pool | undefined {
   return genericPlanPools.get(pool);
 }
 
+/** The text and parameters of the statements callers keep and run again (`keptStatement`). */
+const keptTexts = new WeakMap<SQL, { sql: string; params: unknown[] }>();
+
+/**
+ * A statement its caller keeps and runs again (the engine's compiled lists), as a compact copy
+ * whose text is built once: a compiled list's tree of chunks holds tens of kilobytes, its text a
+ * few, and building the text on every run cost the API more than the rest of a request for a
+ * page of 25 projects (docs/performance.md, ADR 0059). The copy is its text cut at the
+ * parameters; when it would not give back the same text, the statement itself is kept.
+ */
+export function keptStatement(query: SQL): SQL {
+  const built = dialect.sqlToQuery(query);
+  const parts = built.sql.split(/\$(\d+)/);
+  const compact = sql.join(
+    parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql.param(built.params[Number(part) - 1]),
+    ),
+  );
+  const again = dialect.sqlToQuery(compact);
+  const kept =
+    again.sql === built.sql &&
+    again.params.length === built.params.length &&
+    again.params.every((param, i) => param === built.params[i])
+      ? compact
+      : query;
+  keptTexts.set(kept, built);
+  return kept;
+}
+
 export interface ExecuteOptions {
   /** Plan the statement once for any parameters (see genericPlanPools). */
   plan?: 'generic';
@@ -77,7 +106,7 @@ export async function executeRows(
   // Inside a transaction the statement must use the transaction's connection, never the pool.
   if (pool instanceof pg.Pool && !(db instanceof PgTransaction)) {
     const client = (options.plan === 'generic' && genericPlanPools.get(pool)) || pool;
-    const { sql: text, params } = dialect.sqlToQuery(query);
+    const { sql: text, params } = keptTexts.get(query) ?? dialect.sqlToQuery(query);
     const name = names.nameFor(text);
     const result = await client.query<Row>(
       name ? { name, text, values: params } : { text, values: params },

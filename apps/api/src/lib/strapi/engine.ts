@@ -6,6 +6,7 @@ import { isAdmin, SYSTEM, type Principal } from './actor';
 import { and, column, Compiler, ident, toSql, type Condition } from './compile';
 import { validateInput, type RelationChange, type ValidatedInput } from './input';
 import { writtenTables } from '../../db/change-feed';
+import { keptStatement } from '../../db/statements';
 import { QueryParser } from './parse';
 import type { NestedQuery, ParsedQuery } from './query-types';
 import {
@@ -59,6 +60,26 @@ export interface EntityServiceOptions {
 /** Receives the tables a read touched, for callers that cache answers. */
 export type TableSink = Set<string>;
 
+/** How many compiled list statements the engine keeps (EntityService.findJson). */
+const LISTS_KEPT = 500;
+
+/** A list's statement as compiled for a type, a query and a principal (see findParsedJson). */
+interface CompiledList {
+  statement: SQL;
+  /** The tables the statement reads, for the answer cache. */
+  tables: readonly string[];
+  pagination: ParsedQuery['pagination'];
+  format: WireFormat;
+}
+
+/** Who a statement was compiled for: every part of a principal the access table may read. */
+const principalKey = (principal: Principal) =>
+  principal === SYSTEM
+    ? 'system'
+    : principal.kind === 'visitor'
+      ? 'visitor'
+      : `user:${principal.userId}:${principal.role}`;
+
 export interface ListOptions {
   /** `flat`: the users-permissions shape, a bare array of `{id, ...attributes}` (read.ts). */
   format?: WireFormat;
@@ -81,6 +102,8 @@ export interface ListOptions {
  */
 export class EntityService {
   readonly parser: QueryParser;
+  /** Compiled statements of `findJson`, least recently used first. */
+  private readonly lists = new Map<string, CompiledList>();
 
   constructor(
     readonly registry: Registry,
@@ -137,16 +160,30 @@ export class EntityService {
     return JSON.parse(await this.findJson(uid, raw, principal, tables)) as ListResponse;
   }
 
-  /** `GET /api/{plural}` as the JSON text to send. */
+  /**
+   * `GET /api/{plural}` as the JSON text to send. A list's statement depends only on the type,
+   * the principal and the query (the registry and the access table are fixed at start), and
+   * compiling it cost the API more than PostgreSQL spends running it for a page of 25 projects
+   * (docs/performance.md, ADR 0059): the last LISTS_KEPT statements are kept and run again.
+   */
   async findJson(
     uid: string,
     raw: RawQuery,
     principal: Principal,
     tables?: TableSink,
   ): Promise<string> {
-    const type = this.type(uid);
-    const query = this.parser.parse(type, raw);
-    return this.findParsedJson(type, query, principal, { tables });
+    const key = `${uid}\u0000${principalKey(principal)}\u0000${JSON.stringify(raw)}`;
+    let list = this.lists.get(key);
+    // Most recently used last: a Map keeps insertion order, so the first entry is the oldest.
+    if (list) this.lists.delete(key);
+    else {
+      const type = this.type(uid);
+      const compiled = this.compileList(type, this.parser.parse(type, raw), principal, {});
+      list = { ...compiled, statement: keptStatement(compiled.statement) };
+    }
+    this.lists.set(key, list);
+    if (this.lists.size > LISTS_KEPT) this.lists.delete(this.lists.keys().next().value as string);
+    return this.runList(list, { tables });
   }
 
   /** A list with an already parsed query (custom routes add their own filters to it). */
@@ -170,7 +207,16 @@ export class EntityService {
     principal: Principal,
     options: ListOptions = {},
   ): Promise<string> {
-    const db = options.db ?? this.db;
+    return this.runList(this.compileList(type, query, principal, options), options);
+  }
+
+  /** The statement of a list (see findParsedJson), and the tables it reads. */
+  private compileList(
+    type: ContentType,
+    query: ParsedQuery,
+    principal: Principal,
+    options: ListOptions,
+  ): CompiledList {
     const compiler = new Compiler(this.registry, this.parser, principal);
     const alias = compiler.alias();
     const matches = (rowAlias: string) =>
@@ -201,16 +247,22 @@ export class EntityService {
       format === 'nested' && pagination.withCount
         ? sql`(SELECT count(*)::int FROM ${from} WHERE ${whereSql})`
         : sql`NULL::int`;
-    const [result] = await rowsOf(
-      db,
-      sql`SELECT ${total} AS "total", (
+    const statement = sql`SELECT ${total} AS "total", (
             SELECT coalesce(json_agg(${entity} ORDER BY "page"."ord"), '[]'::json)::text
             FROM (SELECT ${column(alias, 'id')} AS "id", row_number() OVER (ORDER BY ${order}) AS "ord"
                   FROM ${from} WHERE ${whereSql} ORDER BY ${order} LIMIT ${sql.raw(String(limit))} OFFSET ${sql.raw(String(offset))}) "page"
             JOIN ${ident(type.table)} ${ident(row)} ON ${column(row, 'id')} = "page"."id"
-          ) AS "data"`,
-    );
-    if (options.tables) for (const table of compiler.tables) options.tables.add(table);
+          ) AS "data"`;
+    return { statement, tables: [...compiler.tables], pagination, format };
+  }
+
+  /** Runs a list's statement: the JSON text of `{data, meta}` (`flat`: of the data alone). */
+  private async runList(
+    { statement, tables, pagination, format }: CompiledList,
+    options: Pick<ListOptions, 'db' | 'tables'>,
+  ): Promise<string> {
+    const [result] = await rowsOf(options.db ?? this.db, statement);
+    if (options.tables) for (const table of tables) options.tables.add(table);
     const count = result?.total as number | null | undefined;
     const data = (result?.data as string | undefined) ?? '[]';
     if (format === 'flat') return data;

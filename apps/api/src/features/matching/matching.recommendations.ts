@@ -42,17 +42,18 @@ import {
 } from './matching.score';
 
 /**
- * Project recommendations for a student (ADR 0026): candidates are narrowed in SQL (visible and
- * published, open, not applied to, the best by a coarse score), then scored in JS by the one pure
- * function `scoreMatch`.
+ * Project recommendations for a student (ADR 0026): candidates are narrowed (visible and
+ * published, open, not applied to, the best by a coarse score) from the published projects in
+ * memory, or in SQL when the process has none (ADR 0059), then scored in JS by the one pure
+ * function of matching.score.ts.
  */
 
 /** How many recommendations a student gets. */
 export const RECOMMENDED_COUNT = 6;
 /**
- * Projects scored in full per request: the best by a coarse score PostgreSQL computes (area,
- * place, shared tags: 65 of the 100 points), then the newest. Scoring every open project in JS
- * took seconds per request on a catalogue of 10,000 (bench, ADR 0026).
+ * Projects scored in full per request: the best by a coarse score (area, place, shared tags: 65 of
+ * the 100 points, names compared as PostgreSQL normalises them), then the newest. Scoring every
+ * open project in JS took seconds per request on a catalogue of 10,000 (bench, ADR 0026).
  */
 export const RECOMMENDATION_SCAN_LIMIT = 300;
 
@@ -288,6 +289,8 @@ const normalized = (value: SQL) => sql`lower(unaccent(btrim(${value})))`;
  * The part of the score PostgreSQL can tell cheaply, to pick the projects worth scoring in full:
  * the student's area among the project's (30), the place (same province or remote 15, hybrid 8)
  * and shared interest tags (10 each, 20 at most), with the weights of `MATCH_WEIGHTS`.
+ * `coarseBest` computes the same from the copy in memory (its names are this `normalized`):
+ * change both together; matching.recommendations.test.ts compares their answers.
  */
 function coarseScore(student: Pick<MatchStudent, 'student_area' | 'province' | 'tags'>): SQL {
   const area = student.student_area?.trim() ? normalizeName(student.student_area) : null;

@@ -16,6 +16,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/dist-server/**',
       '**/data/**',
       '**/coverage/**',
       'apps/api/src/db/migrations/**',
@@ -48,6 +49,11 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // Files served to the browser as they are (apps/web/public), outside the bundle.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

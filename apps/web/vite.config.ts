@@ -47,29 +47,45 @@ function pdfjsAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Pinned so the build works from any working directory (the API serves apps/web/dist).
   root: import.meta.dirname,
   plugins: [
     react(),
     tailwindcss(),
-    pdfjsAssets(),
+    // The server's build (ADR 0060) only renders pages: the browser's build has the assets.
+    ...(isSsrBuild ? [] : [pdfjsAssets()]),
     // ADR 0056: every text asset is compressed once at build time (.br and .gz beside it) and the
     // API sends the variant the browser accepts, so no request pays for compression.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(html|css|js|mjs|json|svg|xml|txt|wasm|bcmap|pfb|ttf|icc)$/,
-      exclude: /\.vite\//,
-      threshold: 1024,
-    }),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(html|css|js|mjs|json|svg|xml|txt|wasm|bcmap|pfb|ttf|icc)$/,
+            exclude: /\.vite\//,
+            threshold: 1024,
+          }),
+        ]),
   ],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The bundle budget (scripts/check-bundle-budget.mjs, ADR 0056) reads which chunks each
-    // route needs from the manifest.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr src/entry-server.tsx`: one module the API imports to render pages
+        // (ADR 0060), written apart from the browser's files so it is never served.
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The bundle budget (scripts/check-bundle-budget.mjs, ADR 0056) reads which chunks each
+        // route needs from the manifest.
+        manifest: true,
+      },
+  // Everything in the server's module, so no package is loaded by Node as it was published for
+  // bundlers (a CSS import inside a package would fail there).
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': API_ORIGIN,
@@ -79,4 +95,4 @@ export default defineConfig({
       '/auth': API_ORIGIN,
     },
   },
-});
+}));

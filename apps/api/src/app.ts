@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import type { AppConfig } from './config/env';
@@ -11,7 +16,9 @@ import { clientErrorHandler, errorHandler, sendError } from './plugins/error-han
 import { serverTimeouts, slowClients } from './plugins/slow-clients';
 import { parseQueryString } from './lib/strapi/query-string';
 import { healthRoutes } from './features/health/health.routes';
+import { requestCookies } from './features/auth/auth.cookies';
 import { pageHeadFor, preloadsFor, withHead, type RoutePreload } from './features/seo/page-head';
+import { renderPage } from './features/seo/server-render';
 import { createRegistry } from './content-types';
 import { EntityService } from './lib/strapi/engine';
 import { contentRoutes } from './lib/strapi/routes';
@@ -214,7 +221,7 @@ export async function buildApp({
       if (path.startsWith('/api/') || path === '/api') {
         return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
       }
-      return sendPageShell(app, reply, path);
+      return sendPageShell(app, request, reply, path);
     });
   }
 
@@ -258,7 +265,12 @@ function routePreloadsOf(dir: string): Promise<RoutePreload[]> {
   return preloads;
 }
 
-async function sendPageShell(app: FastifyInstance, reply: FastifyReply, path: string) {
+async function sendPageShell(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+) {
   const file = join(webDir(app.config), 'index.html');
   let shell = shells.get(file);
   if (!shell) {
@@ -275,10 +287,24 @@ async function sendPageShell(app: FastifyInstance, reply: FastifyReply, path: st
       .catch(() => undefined),
     routePreloadsOf(webDir(app.config)),
   ]);
+  // A visitor's public page is drawn here (ADR 0060); a signed-in person's page depends on who
+  // they are and is drawn by the browser, as are private and unknown pages.
+  const rendered =
+    !head.noindex && !requestCookies(request).get('token')
+      ? await renderPage(app, webDir(app.config), request.url, request.log)
+      : undefined;
+  if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+  const page = rendered?.kind === 'page' ? rendered : undefined;
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .send(withHead(await shell, head, { branding, preloads: preloadsFor(preloads, path) }));
+    .send(
+      withHead(await shell, head, {
+        branding,
+        preloads: preloadsFor(preloads, path),
+        rendered: page,
+      }),
+    );
 }
 
 /** Where the built web app lives: configured, or apps/web/dist next to this package. */

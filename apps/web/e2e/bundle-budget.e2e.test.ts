@@ -73,32 +73,52 @@ describe('the production server sends the bundle compressed', () => {
   });
 });
 
-describe("the page names its route's scripts (ADR 0056)", () => {
-  it('a shared link to the catalogue or a project gets its route’s chunk preloaded with the entry; the home gets none', async () => {
-    const shell = async (path: string) =>
-      [
-        ...(await (await fetch(`${inject('baseUrl')}${path}`)).text()).matchAll(
-          /<link rel="modulepreload" crossorigin href="([^"]+)"/g,
-        ),
-      ].map((match) => match[1]);
-    const catalogue = manifest['src/app/routes/projects/projects-route.tsx']!.file;
-    const detail = manifest['src/app/routes/projects/project-detail-route.tsx']!.file;
-    const onCatalogue = await shell('/projects?q=huerto');
+describe("the page names its route's scripts (ADR 0056, ADR 0060)", () => {
+  const page = async (path: string, cookie?: string) =>
+    (await fetch(`${inject('baseUrl')}${path}`, cookie ? { headers: { cookie } } : {})).text();
+  const linked = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+  /** The scripts a drawn page starts once painted (boot.js reads them from the page). */
+  const booted = (html: string) => {
+    const json = /<script id="boot-modules" type="application\/json">([^<]*)<\/script>/.exec(html);
+    return json ? (JSON.parse(json[1]!) as { entry: string; preload: string[] }) : undefined;
+  };
+  const built = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"/.exec(built)![1];
+  const catalogue = manifest['src/app/routes/projects/projects-route.tsx']!.file;
+  const detail = manifest['src/app/routes/projects/project-detail-route.tsx']!.file;
+
+  it('a shared link to the catalogue or a project gets its route’s chunk with the entry; the home gets none', async () => {
+    // Signed in, the browser draws the page: the shell preloads the route's chunk with the entry.
+    const signedIn = 'token=someone';
+    const onCatalogue = linked(await page('/projects?q=huerto', signedIn));
     expect(onCatalogue).toContain(`/${catalogue}`);
     expect(onCatalogue).not.toContain(`/${detail}`);
-    expect(await shell('/projects/1')).toContain(`/${detail}`);
+    expect(linked(await page('/projects/1', signedIn))).toContain(`/${detail}`);
     // index.html's own preloads (the entry's imports) are all the home needs.
-    const built = [
-      ...readFileSync(join(DIST, 'index.html'), 'utf8').matchAll(
-        /<link rel="modulepreload" crossorigin href="([^"]+)"/g,
-      ),
-    ].map((match) => match[1]);
-    expect(built.length).toBeGreaterThan(0);
-    expect(await shell('/')).toEqual(built);
+    expect(linked(built).length).toBeGreaterThan(0);
+    expect(linked(await page('/', signedIn))).toEqual(linked(built));
     // Every page listed names a module the build has, and every file it preloads exists.
     for (const { module } of ROUTE_MODULES) expect(manifest[module], module).toBeDefined();
     for (const file of onCatalogue) {
       expect((await fetch(`${inject('baseUrl')}${file}`)).status, file).toBe(200);
     }
+  });
+
+  it('a visitor’s drawn page names no script to fetch before it is painted: boot.js starts the same entry and modules after', async () => {
+    const drawn = await page('/projects?q=huerto');
+    expect(drawn).not.toMatch(/<script type="module"/);
+    expect(linked(drawn)).toEqual([]);
+    expect(drawn).toContain('<script src="/boot.js" defer></script>');
+    const modules = booted(drawn)!;
+    expect(modules.entry).toBe(entryScript);
+    // index.html's preloads first, then the route's chunk and its imports.
+    expect(modules.preload.slice(0, linked(built).length)).toEqual(linked(built));
+    expect(modules.preload).toContain(`/${catalogue}`);
+    expect(booted(await page('/projects/1'))!.preload).toContain(`/${detail}`);
+    expect(booted(await page('/'))!.preload).toEqual(linked(built));
+    expect((await fetch(`${inject('baseUrl')}/boot.js`)).status).toBe(200);
   });
 });

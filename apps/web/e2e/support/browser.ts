@@ -51,6 +51,7 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
       ...options,
     });
     page = await context.newPage();
+    waitForScriptsOnNavigation(page);
     page.on('console', (message) => {
       if (message.type() === 'error') {
         consoleErrors.push(`${message.text()} (${message.location().url || 'page'})`);
@@ -76,6 +77,34 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
       if (!context) throw new Error('no context: use browser.context inside a test');
       return context;
     },
+  };
+}
+
+/**
+ * A page the server drew (ADR 0060) is on screen before its scripts run, and a click or a key
+ * before they take it over does what the bare HTML does. `goto` and `reload` therefore also wait
+ * until the app says it is running (`<html data-app="ready">`) on such a page; pages the browser
+ * draws itself (no `#boot-modules`) are returned as soon as Playwright's own wait is over.
+ */
+function waitForScriptsOnNavigation(page: Page): void {
+  const settle = () =>
+    page.waitForFunction(
+      () =>
+        document.readyState !== 'loading' &&
+        (!document.getElementById('boot-modules') ||
+          document.documentElement.dataset.app === 'ready'),
+    );
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await settle();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await settle();
+    return response;
   };
 }
 
@@ -138,18 +167,29 @@ export async function checkA11y(
 }
 
 /**
- * Pages without the branding the server writes into them (ADR 0056): the web then asks
- * `/api/branding-saas`, as it does when a page carries none, so a test's `page.route` can answer
- * with another university's branding. Every other request goes on to the other routes.
+ * Pages drawn by the browser, as a signed-in person gets them: the server sends the shell of
+ * every page (a request with a session cookie is never drawn on the server, ADR 0060), so the web
+ * asks the API for what the page shows and a test's `page.route` can answer instead (another
+ * university's branding, a banner of a chosen date). With `withoutBranding`, the branding the
+ * server writes into the shell (ADR 0056) is taken out too. Every other request goes on to the
+ * other routes.
  */
-export async function brandingFromApi(page: Page): Promise<void> {
+export async function drawnByBrowser(
+  page: Page,
+  { withoutBranding = false }: { withoutBranding?: boolean } = {},
+): Promise<void> {
   await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /<script id="initial-branding"[^>]*>[\s\S]*?<\/script>/,
-      '',
-    );
+    const request = route.request();
+    if (request.resourceType() !== 'document') return route.fallback();
+    // Only this request to the server carries the cookie; the browser never holds it.
+    const cookie = [request.headers()['cookie'], 'token=drawn-by-the-browser']
+      .filter(Boolean)
+      .join('; ');
+    const response = await route.fetch({ headers: { ...request.headers(), cookie } });
+    let body = await response.text();
+    if (withoutBranding) {
+      body = body.replace(/<script id="initial-branding"[^>]*>[\s\S]*?<\/script>/, '');
+    }
     // The body is the decoded text: its encoding and length headers no longer apply.
     const headers = Object.fromEntries(
       Object.entries(response.headers()).filter(
@@ -158,4 +198,13 @@ export async function brandingFromApi(page: Page): Promise<void> {
     );
     return route.fulfill({ status: response.status(), headers, body });
   });
+}
+
+/**
+ * Pages without the branding the server writes into them (ADR 0056): the web then asks
+ * `/api/branding-saas`, as it does when a page carries none, so a test's `page.route` can answer
+ * with another university's branding.
+ */
+export async function brandingFromApi(page: Page): Promise<void> {
+  await drawnByBrowser(page, { withoutBranding: true });
 }

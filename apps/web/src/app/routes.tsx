@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { adminProjectsRoutes } from './routes/admin-projects/admin-projects-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -41,3 +41,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the `lazy` modules of the routes `location` matches and puts them in the route objects,
+ * as the router would once it ran: a page the server drew (ADR 0060) is hydrated with its route's
+ * component in hand rather than with nothing while the module loads.
+ */
+export async function loadRouteModules(
+  table: RouteObject[],
+  location: { pathname: string },
+): Promise<void> {
+  const matches = matchRoutes(table, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, module, { lazy: undefined });
+    }),
+  );
+}

@@ -145,6 +145,19 @@ export async function toApiError(response: Response): Promise<ApiError> {
     : new ApiError(status, message, 'HttpError', {}, options);
 }
 
+/** How a request reaches the API: `fetch`, or the API process itself when it renders a page. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * Sends every later request through `next` instead of `fetch`: the server renderer answers them
+ * inside the API process (ADR 0060). Browsers never call it.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /**
@@ -244,7 +257,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token?: string)
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await transport(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkError(error);

@@ -53,6 +53,18 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
+ * The query client of one server render (ADR 0060): nothing is retried (what fails is left for
+ * the browser to ask) and nothing is kept after the render.
+ */
+export function createServerQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: Infinity, retry: false, gcTime: Infinity },
+    },
+  });
+}
+
+/**
  * Spec §4 Session: logging in or out resets user data. Drops every query that is not public, so
  * nothing one user saw is shown to the next; the branding and the footer stay.
  */

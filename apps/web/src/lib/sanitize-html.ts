@@ -1,5 +1,39 @@
 import DOMPurify from 'dompurify';
 
+/**
+ * How HTML is cleaned where there is no DOM for DOMPurify: the API process drawing a page
+ * (ADR 0060) gives its own allow-list sanitiser, the one it cleans rich text with when written.
+ */
+export interface ServerHtml {
+  /** `onlyTags`: keep only these tags, without attributes; otherwise the rich text allow-list. */
+  sanitize(html: string, onlyTags?: readonly string[]): string;
+  /** The text of a piece of HTML, tags removed and entities decoded. */
+  toText(html: string): string;
+}
+
+let serverHtml: ServerHtml | undefined;
+
+/** Set once by the server renderer; browsers use DOMPurify. */
+export function setServerHtml(next: ServerHtml): void {
+  serverHtml = next;
+}
+
+/**
+ * Without a DOM (the server) and without a server sanitiser, HTML is shown as its text: nothing
+ * unclean is ever let through because DOMPurify cannot run.
+ */
+function withoutDom(): ServerHtml | undefined {
+  if (DOMPurify.isSupported) return undefined;
+  return (
+    serverHtml ?? {
+      sanitize: (html) => escapeText(html),
+      toText: (html) => html,
+    }
+  );
+}
+
+const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export interface SanitizeOptions {
   /** Keep only these tags (without attributes): `['mark']` for a search snippet. */
   onlyTags?: readonly string[];
@@ -12,6 +46,8 @@ export interface SanitizeOptions {
  * server when written: this is their second lock.
  */
 export function sanitizeHtml(html: string, { onlyTags }: SanitizeOptions = {}): string {
+  const server = withoutDom();
+  if (server) return server.sanitize(html, onlyTags);
   if (onlyTags) {
     // A search snippet (ADR 0038): its highlight tags and text, nothing else, no attributes.
     return DOMPurify.sanitize(html, { ALLOWED_TAGS: [...onlyTags], ALLOWED_ATTR: [] });
@@ -37,11 +73,15 @@ export function sanitizeHtml(html: string, { onlyTags }: SanitizeOptions = {}): 
  * text kept; scripts and styles go with their content.
  */
 export function sanitizeHighlight(html: string): string {
+  const server = withoutDom();
+  if (server) return server.sanitize(html, ['mark']);
   return DOMPurify.sanitize(html, { ALLOWED_TAGS: ['mark'], ALLOWED_ATTR: [] });
 }
 
 /** The text a piece of HTML shows, without its tags (entities decoded). */
 export function htmlToText(html: string): string {
+  const server = withoutDom();
+  if (server) return server.toText(html);
   const template = document.createElement('template');
   template.innerHTML = DOMPurify.sanitize(html, { ALLOWED_TAGS: ['mark'], ALLOWED_ATTR: [] });
   return template.content.textContent ?? '';

@@ -88,3 +88,9 @@ export function pageDescription(path: string, text?: string | null): string {
     (text ? plainExcerpt(text) : '') || PUBLIC_PAGE_HEADS[path]?.description || DEFAULT_DESCRIPTION
   );
 }
+
+/**
+ * The id of the `<script type="application/json">` in which the server sends, with a page it drew,
+ * the answers it drew it from (ADR 0060); the web reads it before its first render.
+ */
+export const SERVER_STATE_ID = 'server-state';

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brandingSaas, brandings, files, projects, resources, tfxes } from '../../db/schema';
-import { PUBLIC_PAGE_HEADS, pageDescription, pageTitle } from '@plataforma/shared';
+import { PUBLIC_PAGE_HEADS, SERVER_STATE_ID, pageDescription, pageTitle } from '@plataforma/shared';
 import { PRIVATE_PATHS } from './seo.paths';
 
 /**
@@ -127,7 +127,43 @@ export interface ShellExtras {
   branding?: string | undefined;
   /** Scripts of the page's route, to fetch with the entry (`modulepreload`). */
   preloads?: string[];
+  /** The page drawn on the server and the answers it was drawn from (ADR 0060). */
+  rendered?: { html: string; state: unknown } | undefined;
 }
+
+/** The entry script and the module preloads Vite writes into index.html. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g;
+
+/** The file that starts a drawn page's scripts once it is on screen (apps/web/public/boot.js). */
+export const BOOT_SCRIPT = '/boot.js';
+/** The element boot.js reads the entry and the modules to preload from. */
+export const BOOT_MODULES_ID = 'boot-modules';
+
+/**
+ * A drawn page's shell whose scripts start after its first paint (ADR 0060): the entry and the
+ * preloads leave the head for a JSON list that boot.js starts from, so the stylesheet, the fonts
+ * and the page's images have the connection to themselves until the page is on screen.
+ */
+function scriptsAfterPaint(
+  html: string,
+  routePreloads: string[],
+): { html: string; tags: string[] } {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return { html, tags: [] };
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const modules = { entry, preload: [...preload, ...routePreloads] };
+  return {
+    html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''),
+    tags: [
+      `<script id="${BOOT_MODULES_ID}" type="application/json">${scriptJson(JSON.stringify(modules))}</script>`,
+      `<script src="${BOOT_SCRIPT}" defer></script>`,
+    ],
+  };
+}
+
+/** The resource hints React writes ahead of a page it renders (images to preload). */
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
 
 /**
  * The shell with `head`: its title and description replace index.html's, and the canonical link,
@@ -139,8 +175,12 @@ export interface ShellExtras {
 export function withHead(
   html: string,
   head: PageHead,
-  { branding, preloads = [] }: ShellExtras = {},
+  { branding, preloads = [], rendered }: ShellExtras = {},
 ): string {
+  // React puts its hints first in what it renders; they belong in the head, not in the root.
+  const hints = rendered ? (LEADING_LINKS.exec(rendered.html)?.[0] ?? '') : '';
+  const body = rendered ? rendered.html.slice(hints.length) : '';
+  const boot = rendered ? scriptsAfterPaint(html, preloads) : { html, tags: [] };
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
@@ -154,17 +194,25 @@ export function withHead(
     head.canonical ? meta('property', 'og:url', head.canonical) : '',
     head.image ? meta('property', 'og:image', head.image) : '',
     meta('name', 'twitter:card', 'summary'),
-    branding
+    // A drawn page carries the branding among its answers.
+    branding && !rendered
       ? `<script id="${INITIAL_BRANDING_ID}" type="application/json">${scriptJson(branding)}</script>`
       : '',
-    ...preloads.map(
-      (file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`,
-    ),
+    rendered
+      ? `<script id="${SERVER_STATE_ID}" type="application/json">${scriptJson(JSON.stringify(rendered.state))}</script>`
+      : '',
+    hints,
+    ...(rendered
+      ? boot.tags
+      : preloads.map(
+          (file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`,
+        )),
   ].filter(Boolean);
-  return html
+  return boot.html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () =>
       meta('name', 'description', head.description),
     )
-    .replace('</head>', () => `${tags.join('\n    ')}\n  </head>`);
+    .replace('</head>', () => `${tags.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }

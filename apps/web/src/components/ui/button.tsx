@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
@@ -32,6 +33,11 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   /** Disables the button and says why to screen readers while an action runs. */
   isPending?: boolean;
+  /**
+   * A submit button whose form may be sent by the browser itself before the scripts run: a
+   * search, whose words belong in the address anyway. Others wait for the scripts (ADR 0060).
+   */
+  worksWithoutScripts?: boolean;
 }
 
 /** A button; `type="button"` unless told otherwise, so it never submits a form by accident. */
@@ -41,14 +47,19 @@ export function Button({
   className,
   type = 'button',
   disabled,
+  worksWithoutScripts = false,
   children,
   ...props
 }: ButtonProps) {
+  // A submit button of a page the server drew stays off until the scripts have taken the page
+  // over: before that, the browser would send the form itself, as a GET with every field (a
+  // password) in the address (ADR 0060). A disabled default button also stops Enter.
+  const hydrated = useHydrated();
   return (
     <button
       {...props}
       type={type}
-      disabled={disabled || isPending}
+      disabled={disabled || isPending || (type === 'submit' && !hydrated && !worksWithoutScripts)}
       aria-busy={isPending || undefined}
       className={buttonClasses(variant, className)}
     >

@@ -40,7 +40,11 @@ export function SearchBox({ q, label, hint, onSearch }: SearchBoxProps) {
           aria-describedby={`${id}-hint`}
           className={SEARCH_INPUT_CLASSES}
         />
-        <Button type="submit">Buscar</Button>
+        {/* Before the scripts run, the browser sends it as `?q=…` to this page, which the
+            server draws with the results (ADR 0060). */}
+        <Button type="submit" worksWithoutScripts>
+          Buscar
+        </Button>
       </div>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {hint}

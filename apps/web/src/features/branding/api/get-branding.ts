@@ -22,8 +22,11 @@ export const INITIAL_BRANDING_ID = 'initial-branding';
  * is drawn in the university's name and colours without asking for them, so nothing moves when
  * they arrive. Undefined when the page has none (development server, a failure), or once read.
  */
-export function brandingFromPage(doc: Document = document): Branding | undefined {
-  const element = doc.getElementById(INITIAL_BRANDING_ID);
+export function brandingFromPage(
+  doc: Document | undefined = globalThis.document,
+): Branding | undefined {
+  // No page to read on the server, which renders with the branding it asked for (ADR 0060).
+  const element = doc?.getElementById(INITIAL_BRANDING_ID);
   if (!element) return undefined;
   element.remove();
   try {

@@ -190,6 +190,8 @@ function FooterImageContent({ image }: { image: FooterImage }) {
       alt={image.isLink && alt === '' ? 'Inicio' : alt}
       width={image.width ?? undefined}
       height={image.height ?? undefined}
+      // Below the fold on every page (the main area is a screen tall): fetched when near.
+      loading="lazy"
       className="h-auto max-w-full"
     />
   );

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { RICH_TEXT_CLASSES } from '../../../components/ui/rich-text';
 import type { ResourceItem } from '../../../entities/resource/types';
 import { formatLongDate } from '../../../lib/dates';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { htmlToText, sanitizeHtml } from '../../../lib/sanitize-html';
 import type { ResourceViewer } from '../types';
 import { PopularBadge, ResourceChips } from './resource-chips';
 import { ResourcePicture } from './resource-picture';
@@ -23,11 +23,7 @@ export function safeExternalLink(link: string | null): string | null {
 }
 
 /** Whether cleaned HTML has any text to read (an empty editor leaves `<p></p>`). */
-function hasText(html: string): boolean {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  return (template.content.textContent ?? '').trim() !== '';
-}
+const hasText = (html: string) => htmlToText(html).trim() !== '';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -267,6 +267,7 @@ describe('campaign banners (spec §2 Banners, §9 dates)', () => {
     const other: BrowserContext = await context.browser()!.newContext({ baseURL: browser.baseUrl });
     try {
       const otherPage = await other.newPage();
+      await drawnByBrowser(otherPage);
       await otherPage.clock.setFixedTime(new Date('2024-01-15T10:00:00+01:00'));
       await otherPage.goto('/');
       await banner(otherPage, COMPANY_BANNER).waitFor();

@@ -14,11 +14,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  *
  * These are a ratchet a little above what the build measures today (docs/performance.md); the
  * goal is 120 KB for / and 170 KB for /projects, reached once React DOM's neighbours in the entry
- * (Headless UI, DOMPurify) load on demand too, as sonner does. Lower them as the entry shrinks.
+ * (Headless UI; DOMPurify, which the catalogue's cards still load) load on demand too, as sonner
+ * and the notification's popup now do. Lower them as the entry shrinks.
  */
 export const BUDGETS = {
-  '/': { budget: 182 * 1024, modules: [] },
-  '/projects': { budget: 194 * 1024, modules: ['src/app/routes/projects/projects-route.tsx'] },
+  '/': { budget: 168 * 1024, modules: [] },
+  '/projects': { budget: 192 * 1024, modules: ['src/app/routes/projects/projects-route.tsx'] },
 };
 
 /**

@@ -6,15 +6,24 @@ import {
   PopoverButton,
   PopoverPanel,
 } from '@headlessui/react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { cn } from '../../../lib/cn';
 import { useUnreadCount } from '../../../entities/notification/api/get-unread-count';
 import { useOpenNotification } from '../hooks/use-open-notification';
 import { bellLabel } from '../utils/bell-labels';
 import { BellIcon } from './bell-icon';
-import { NotificationMessageModal } from './notification-message-modal';
 import { NotificationPanel } from './notification-panel';
 import { UnreadBadge } from './unread-badge';
+
+/**
+ * The message's popup and its HTML cleaner (DOMPurify) load when a student first opens an entry:
+ * every page has the header, and most visits open no message.
+ */
+const NotificationMessageModal = lazy(() =>
+  import('./notification-message-modal').then((module) => ({
+    default: module.NotificationMessageModal,
+  })),
+);
 
 export type BellPlacement = 'bar' | 'menu';
 
@@ -37,13 +46,15 @@ export function NotificationBell({ studentId, placement }: NotificationBellProps
   const headingId = useId();
   const label = bellLabel(count);
 
-  const modal = (
-    <NotificationMessageModal
-      notification={opened.notification}
-      isOpen={opened.isOpen}
-      onClose={opened.close}
-    />
-  );
+  const modal = opened.notification ? (
+    <Suspense fallback={null}>
+      <NotificationMessageModal
+        notification={opened.notification}
+        isOpen={opened.isOpen}
+        onClose={opened.close}
+      />
+    </Suspense>
+  ) : null;
 
   if (placement === 'menu') {
     return (

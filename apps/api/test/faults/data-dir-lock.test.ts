@@ -27,8 +27,17 @@ function deadPid(): number {
   return Number(child.stdout.toString());
 }
 
-const lockHolder = (file: string): number | undefined =>
-  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { pid: number }).pid : undefined;
+/**
+ * The pid written in a lock file, or undefined while there is none. A server taking over a stale
+ * lock removes the file and writes its own, so a read can find it gone or not yet whole.
+ */
+function lockHolder(file: string): number | undefined {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { pid: number }).pid;
+  } catch {
+    return undefined;
+  }
+}
 
 async function until(check: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeletionPreview } from '@plataforma/shared';
 import { fakeApi, jsonResponse, refusal, strapiError } from '../../../../test/api';
 import { expectNoViolations } from '../../../../test/axe';
 import { renderApp } from '../../../../test/render-app';
 import type { SessionUser } from '../../../features/auth/types';
+import { markWelcomeShownThisSession } from '../../../features/welcome/utils/welcome-storage';
 import { clearSession, getToken } from '../../../lib/session-tokens';
 
 const USER: SessionUser = {
@@ -44,6 +45,12 @@ async function openSection() {
   const heading = await screen.findByRole('heading', { name: 'Tus datos' });
   return heading.closest('section') ?? document.body;
 }
+
+beforeEach(() => {
+  // Pablo's profile lacks his area, so the teacher's welcome would open as soon as his details
+  // arrive, over whichever dialog the test opened first: the welcome is another test's subject.
+  markWelcomeShownThisSession(USER.id);
+});
 
 describe('/profile «Tus datos»', () => {
   it('downloads the archive with the bearer token', async () => {

@@ -5,8 +5,8 @@ import DOMPurify from 'dompurify';
  * (ADR 0060) gives its own allow-list sanitiser, the one it cleans rich text with when written.
  */
 export interface ServerHtml {
-  /** `onlyTags`: keep only these tags, without attributes; otherwise the rich text allow-list. */
-  sanitize(html: string, onlyTags?: readonly string[]): string;
+  /** The rich text allow-list. */
+  sanitize(html: string): string;
   /** The text of a piece of HTML, tags removed and entities decoded. */
   toText(html: string): string;
 }
@@ -34,24 +34,15 @@ function withoutDom(): ServerHtml | undefined {
 
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export interface SanitizeOptions {
-  /** Keep only these tags (without attributes): `['mark']` for a search snippet. */
-  onlyTags?: readonly string[];
-}
-
 /**
  * HTML from the server made safe to render (a notification's message, spec §2 popup; a legal
  * text, ADR 0035): scripts, event handlers, styles, forms and `javascript:` links are removed.
  * Links that open elsewhere get `rel="noopener noreferrer"`. Legal texts are also cleaned by the
  * server when written: this is their second lock.
  */
-export function sanitizeHtml(html: string, { onlyTags }: SanitizeOptions = {}): string {
+export function sanitizeHtml(html: string): string {
   const server = withoutDom();
-  if (server) return server.sanitize(html, onlyTags);
-  if (onlyTags) {
-    // A search snippet (ADR 0038): its highlight tags and text, nothing else, no attributes.
-    return DOMPurify.sanitize(html, { ALLOWED_TAGS: [...onlyTags], ALLOWED_ATTR: [] });
-  }
+  if (server) return server.sanitize(html);
   const clean = DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
@@ -65,17 +56,6 @@ export function sanitizeHtml(html: string, { onlyTags }: SanitizeOptions = {}): 
     else link.removeAttribute('target');
   }
   return template.innerHTML;
-}
-
-/**
- * A search snippet made safe to render: the words found in `<mark>` and nothing else (the
- * library's `ts_headline` snippets, ADR 0036). Any other tag is dropped with its attributes, its
- * text kept; scripts and styles go with their content.
- */
-export function sanitizeHighlight(html: string): string {
-  const server = withoutDom();
-  if (server) return server.sanitize(html, ['mark']);
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS: ['mark'], ALLOWED_ATTR: [] });
 }
 
 /** The text a piece of HTML shows, without its tags (entities decoded). */

@@ -18,7 +18,7 @@ interface WebServerEntry {
   configureServerRender(setup: {
     transport: (path: string, init: RequestInit) => Promise<Response>;
     html: {
-      sanitize(html: string, onlyTags?: readonly string[]): string;
+      sanitize(html: string): string;
       toText(html: string): string;
     };
   }): void;
@@ -40,13 +40,10 @@ const TEXT_ENTITIES: Record<string, string> = {
 
 /**
  * The web's HTML cleaning where DOMPurify has no DOM: the allow-list rich text is written with
- * (ADR 0035), or only the tags a search snippet keeps, without attributes.
+ * (ADR 0035).
  */
 const serverHtml = {
-  sanitize: (html: string, onlyTags?: readonly string[]) =>
-    onlyTags
-      ? sanitizeHtml(html, { allowedTags: [...onlyTags], allowedAttributes: {} })
-      : sanitizeRichText(html),
+  sanitize: (html: string) => sanitizeRichText(html),
   toText: (html: string) =>
     sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(
       /&(?:amp|lt|gt|quot);/g,

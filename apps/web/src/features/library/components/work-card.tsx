@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { HighlightedText } from '../../../components/ui/highlighted-text';
 import { OdsTiles } from '../../../components/ui/ods-tiles';
 import type { TfxListEntry } from '../../../entities/tfx/types';
 import { workPath } from '../../../entities/tfx/utils/paths';
@@ -44,7 +45,7 @@ export function WorkCard({ work, headingLevel = 3, studentId, isSaved }: WorkCar
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { pathname, search } = useLocation();
   const a = work.attributes;
-  const { titleHtml, lines } = readSnippets(a.title, a.snippets);
+  const { titleParts, lines } = readSnippets(a.title, a.snippets);
   const state: WorkPageState = { librarySearch: search, libraryPath: pathname };
   const readsElsewhere = a.external && !a.hasFile && a.file_URL;
   return (
@@ -60,7 +61,7 @@ export function WorkCard({ work, headingLevel = 3, studentId, isSaved }: WorkCar
           state={state}
           className="text-main-ink underline-offset-2 hover:underline [&_mark]:bg-amber-200 [&_mark]:text-inherit"
         >
-          {titleHtml ? <span dangerouslySetInnerHTML={{ __html: titleHtml }} /> : a.title}
+          {titleParts ? <HighlightedText parts={titleParts} /> : a.title}
         </Link>
       </Heading>
       <dl className="flex flex-col gap-1 text-sm text-slate-700">
@@ -79,12 +80,12 @@ export function WorkCard({ work, headingLevel = 3, studentId, isSaved }: WorkCar
             {lines.map((line) => (
               <li key={line.where}>
                 <span className="font-semibold">{line.label}: </span>
-                <span
-                  dangerouslySetInnerHTML={{
-                    // A passage of the PDF is cut out of its text: the dots say so.
-                    __html: line.where === 'document' ? `…${line.html}…` : line.html,
-                  }}
-                />
+                {/* A passage of the PDF is cut out of its text: the dots say so. */}
+                <span>
+                  {line.where === 'document' ? '…' : null}
+                  <HighlightedText parts={line.parts} />
+                  {line.where === 'document' ? '…' : null}
+                </span>
               </li>
             ))}
           </ul>

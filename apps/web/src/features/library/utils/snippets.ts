@@ -1,12 +1,17 @@
 import type { TfxSnippets } from '@plataforma/shared';
-import { htmlToText, sanitizeHighlight } from '../../../lib/sanitize-html';
+import {
+  hasHighlight,
+  highlightText,
+  parseHighlight,
+  type HighlightPart,
+} from '../../../lib/highlight';
 
-/** One place where the words of a search were found, as safe HTML with `<mark>`. */
+/** One place where the words of a search were found, read as text with `<mark>` parts. */
 export interface SnippetLine {
   where: 'title' | 'summary' | 'document';
   /** "En el título", "En el resumen", "En el documento". */
   label: string;
-  html: string;
+  parts: HighlightPart[];
 }
 
 const LABELS: Record<SnippetLine['where'], string> = {
@@ -15,29 +20,28 @@ const LABELS: Record<SnippetLine['where'], string> = {
   document: 'En el documento',
 };
 
-const hasMark = (html: string | null): html is string => html !== null && /<mark>/i.test(html);
-
 /**
  * The card's view of a search's snippets (ADR 0040): the title shown highlighted in place when
  * the snippet is the whole title, and a line for each other place that holds the words ("En el
- * documento: …" for a passage of the PDF). Every piece of HTML goes through the one cleaning of
- * lib/sanitize-html.ts and keeps only `<mark>`.
+ * documento: …" for a passage of the PDF). Every snippet is read by lib/highlight.ts and
+ * rendered as text: only its `<mark>` parts are marked.
  */
 export function readSnippets(
   title: string,
   snippets: TfxSnippets | null,
-): { titleHtml: string | null; lines: SnippetLine[] } {
-  if (!snippets) return { titleHtml: null, lines: [] };
+): { titleParts: HighlightPart[] | null; lines: SnippetLine[] } {
+  if (!snippets) return { titleParts: null, lines: [] };
   const lines: SnippetLine[] = [];
-  let titleHtml: string | null = null;
-  if (hasMark(snippets.title)) {
-    const clean = sanitizeHighlight(snippets.title);
-    if (htmlToText(clean).trim() === title.trim()) titleHtml = clean;
-    else lines.push({ where: 'title', label: LABELS.title, html: clean });
+  let titleParts: HighlightPart[] | null = null;
+  const titleSnippet = snippets.title ? parseHighlight(snippets.title) : [];
+  if (hasHighlight(titleSnippet)) {
+    if (highlightText(titleSnippet).trim() === title.trim()) titleParts = titleSnippet;
+    else lines.push({ where: 'title', label: LABELS.title, parts: titleSnippet });
   }
   for (const where of ['summary', 'document'] as const) {
-    const html = snippets[where];
-    if (hasMark(html)) lines.push({ where, label: LABELS[where], html: sanitizeHighlight(html) });
+    const snippet = snippets[where];
+    const parts = snippet ? parseHighlight(snippet) : [];
+    if (hasHighlight(parts)) lines.push({ where, label: LABELS[where], parts });
   }
-  return { titleHtml, lines };
+  return { titleParts, lines };
 }

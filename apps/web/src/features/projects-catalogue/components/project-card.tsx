@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ProjectCardData } from '../../../entities/project/types';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { parseHighlight } from '../../../lib/highlight';
 import { formatDate, placeLabel } from '../utils/project-facts';
 import { Badge, ProjectStatusBadge } from './badges';
+import { HighlightedText } from '../../../components/ui/highlighted-text';
 import { OdsTiles } from '../../../components/ui/ods-tiles';
 import { SaveToggle } from './save-toggle';
 
@@ -67,14 +68,11 @@ export function ProjectCard({
       </Heading>
       {publisher ? <p className="text-sm font-medium text-slate-800">{publisher}</p> : null}
       {project.snippet ? (
-        // Where the search found its words in the description (ADR 0038); the server escapes the
-        // text and the sanitiser keeps only the <mark> tags.
-        <p
-          className="text-sm text-slate-700 [&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:font-semibold [&_mark]:text-slate-900"
-          dangerouslySetInnerHTML={{
-            __html: sanitizeHtml(project.snippet, { onlyTags: ['mark'] }),
-          }}
-        />
+        // Where the search found its words in the description (ADR 0038): escaped text and
+        // `<mark>`, rendered as text (lib/highlight.ts).
+        <p className="text-sm text-slate-700 [&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:font-semibold [&_mark]:text-slate-900">
+          <HighlightedText parts={parseHighlight(project.snippet)} />
+        </p>
       ) : null}
       <dl className="flex flex-col gap-1 text-sm text-slate-700">
         <Fact label="Tipo" value={project.type} />

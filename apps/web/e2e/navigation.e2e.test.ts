@@ -326,6 +326,43 @@ describe('header and menus by audience (desktop)', () => {
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
+  it('a visitor\'s first page does without the menus\' module; Enter on "Entrar" before it has arrived opens the menu on its first item once it does (ADR 0061)', async () => {
+    const { page } = browser;
+    const VISITOR = AUDIENCES.find((audience) => audience.email === null)!;
+    const widgetRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/header-widgets-')) widgetRequests.push(request.url());
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/header-widgets-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await openPageAs(page, VISITOR);
+    expect(widgetRequests, 'nothing asks for the menus while nobody uses them').toEqual([]);
+
+    const entrar = accountButton(page, VISITOR);
+    await entrar.focus();
+    await expect
+      .poll(() => widgetRequests.length, { message: 'the focus starts the download' })
+      .toBe(1);
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('menu').count(), 'held back: no menu yet').toBe(0);
+
+    release();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.locator('[data-focus]').textContent()).toBe('Iniciar sesión');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(
+      await accountButton(page, VISITOR).evaluate((element) => element === document.activeElement),
+    ).toBe(true);
+  });
+
   it('the link of the current page is marked aria-current="page"', async () => {
     const { page, context, baseUrl } = browser;
     await signInAs(context, baseUrl, DEMO.teacher);

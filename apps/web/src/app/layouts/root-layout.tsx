@@ -1,15 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useSession } from '../../features/auth/hooks/use-session';
 import { PageTitle } from './page-title';
 import { SiteBanners } from './site-banners';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { WelcomeModals } from './welcome-modals';
+
+/** Only a signed-in person can get a welcome: its dialog loads for them alone (ADR 0061). */
+const WelcomeModals = lazy(() =>
+  import('./welcome-modals').then((module) => ({ default: module.WelcomeModals })),
+);
 
 /**
  * Page frame of every screen: skip link, header, campaign banners, main content, footer (with the
  * scroll-to-top button) and the welcome modals (spec §2).
  */
 export function RootLayout() {
+  const { status } = useSession();
   return (
     <PageTitle>
       <div className="flex min-h-dvh flex-col">
@@ -27,7 +34,11 @@ export function RootLayout() {
           <Outlet />
         </main>
         <SiteFooter />
-        <WelcomeModals />
+        {status === 'authenticated' ? (
+          <Suspense fallback={null}>
+            <WelcomeModals />
+          </Suspense>
+        ) : null}
         <ScrollRestoration />
       </div>
     </PageTitle>

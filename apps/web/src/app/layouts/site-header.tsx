@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
@@ -15,13 +15,23 @@ import { DesktopNav } from '../../features/navigation/components/desktop-nav';
 import { ActionIcon } from '../../features/navigation/components/icons';
 import { MobileMenu } from '../../features/navigation/components/mobile-menu';
 import { useHeaderFit } from '../../features/navigation/hooks/use-header-fit';
+import { preloadHeaderWidgets } from '../../features/navigation/hooks/use-header-widgets';
 import type { MenuAudience, MenuModel, MenuUser } from '../../features/navigation/types';
 import { buildMenu } from '../../features/navigation/utils/build-menu';
 import { findCurrentHref } from '../../features/navigation/utils/current-link';
 import { usePermissions } from '../../features/permissions/api/get-permissions';
 import { MenuButtonBadge } from '../../features/notifications/components/menu-button-badge';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { NotificationUpdates } from '../../features/notifications/components/notification-updates';
+
+/**
+ * The bell is a Headless UI popover with its list, for signed-in students only: it loads with
+ * their header rather than with every visitor's first page (ADR 0061).
+ */
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /**
  * A desktop part while the bar does not fit: out of the flow and invisible (so neither seen, read
@@ -61,6 +71,11 @@ export function SiteHeader() {
   // side menu on phones, whose button then carries the count (ADR 0044).
   const bellStudentId =
     model.showNotificationBell && session.details?.profileId ? session.details.profileId : null;
+  // A signed-in person uses their menus on every page: they load with the header (ADR 0061).
+  const isMember = account.kind === 'member';
+  useEffect(() => {
+    if (isMember) preloadHeaderWidgets();
+  }, [isMember]);
 
   // Spec §2, §4: after an explicit logout the user stays on the login page. The session is cleared
   // and rendered first (a private page then asks for the login with itself as the target); the
@@ -105,7 +120,9 @@ export function SiteHeader() {
               data-slot="notification-bell"
               className={cn('hidden shrink-0 lg:block', !barFits && OFFSTAGE)}
             >
-              <NotificationBell studentId={bellStudentId} placement="bar" />
+              <Suspense fallback={<div className="size-11" />}>
+                <NotificationBell studentId={bellStudentId} placement="bar" />
+              </Suspense>
             </div>
           )}
           {account.kind === 'visitor' && (
@@ -135,7 +152,9 @@ export function SiteHeader() {
             className={cn('shrink-0', barFits && 'lg:hidden')}
             notificationBell={
               bellStudentId !== null ? (
-                <NotificationBell studentId={bellStudentId} placement="menu" />
+                <Suspense fallback={null}>
+                  <NotificationBell studentId={bellStudentId} placement="menu" />
+                </Suspense>
               ) : undefined
             }
             buttonBadge={

@@ -64,7 +64,7 @@ describe('/projects for a visitor', () => {
     expect(screen.queryByRole('group', { name: 'Estado' })).toBeNull();
   });
 
-  it('shows where a text search found its words, with only the <mark> of the snippet kept', async () => {
+  it('shows where a text search found its words: only the <mark> of the snippet is markup, the rest text', async () => {
     stubCatalogueApi({
       'GET /api/projects/search': () =>
         jsonResponse(
@@ -83,8 +83,10 @@ describe('/projects for a visitor', () => {
       'article',
     )!;
     const highlight = within(card).getByText('huerto', { selector: 'mark' });
-    expect(highlight.parentElement!.innerHTML).toBe(
-      'Un <mark>huerto</mark> en el patio del colegio',
+    const snippet = highlight.parentElement!;
+    expect(snippet.querySelector('img, b')).toBeNull();
+    expect(snippet.textContent).toBe(
+      'Un huerto en el patio <img src="x" onerror="alert(1)"><b>del colegio</b>',
     );
     const other = screen.getByRole('link', { name: 'Radio comunitaria' }).closest('article')!;
     expect(other.querySelector('mark')).toBeNull();

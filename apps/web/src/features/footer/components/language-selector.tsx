@@ -1,4 +1,4 @@
-import { Field, Label, Select } from '@headlessui/react';
+import { useId } from 'react';
 import type { FooterLanguageOption } from '../types';
 
 interface LanguageSelectorProps {
@@ -9,13 +9,18 @@ interface LanguageSelectorProps {
 
 /**
  * The footer's language selector (spec §3 Footer content): every option listed, the disabled ones
- * disabled. What choosing does is decided in ADR 0015 (which footer links show).
+ * disabled. What choosing does is decided in ADR 0015 (which footer links show). A native select
+ * with its label: the footer is on every first page, so it brings no widget library (ADR 0061).
  */
 export function LanguageSelector({ options, value, onChange }: LanguageSelectorProps) {
+  const id = useId();
   return (
-    <Field className="flex flex-col gap-2">
-      <Label className="text-sm font-semibold">Idioma</Label>
-      <Select
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-semibold">
+        Idioma
+      </label>
+      <select
+        id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         className="block w-full max-w-56 rounded-lg border border-on-footer/40 bg-white px-3 py-2 text-base text-slate-900"
@@ -26,7 +31,7 @@ export function LanguageSelector({ options, value, onChange }: LanguageSelectorP
             {option.disabled ? ' (próximamente)' : ''}
           </option>
         ))}
-      </Select>
-    </Field>
+      </select>
+    </div>
   );
 }

@@ -1,11 +1,15 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { MenuLink, MenuModel, MenuUser } from '../types';
+import {
+  INTENT_HANDLERS,
+  preloadHeaderWidgets,
+  useHeaderWidgets,
+} from '../hooks/use-header-widgets';
 import { fullName } from '../utils/user-labels';
-import { ActionIcon, CloseIcon, LogoutIcon, MenuIcon } from './icons';
+import { ActionIcon, LogoutIcon, MenuIcon } from './icons';
 import { MenuAnchor } from './menu-anchor';
 import { UserAvatar } from './user-avatar';
 
@@ -27,9 +31,8 @@ interface MobileMenuProps {
 
 /**
  * Below the desktop breakpoint the menu lives in a side drawer (a visitor's "Entrar" is not in it:
- * the header shows it at every width): a Headless UI Dialog (focus trapped
- * inside, Escape and the backdrop close it, focus returns to the button) that also closes when the
- * page changes. Spec §9: modal transitions 300 ms, backdrop 150 ms.
+ * the header shows it at every width): a Headless UI Dialog (header-widgets.tsx, loaded on demand:
+ * ADR 0061) that also closes when the page changes.
  */
 export function MobileMenu({
   model,
@@ -41,6 +44,7 @@ export function MobileMenu({
   buttonBadge,
 }: MobileMenuProps) {
   const location = useLocation();
+  const widgets = useHeaderWidgets();
   // The drawer is open for the page it was opened on: any navigation (a link inside or outside it,
   // back and forward) closes it.
   const [openOnKey, setOpenOnKey] = useState<string | null>(null);
@@ -79,8 +83,12 @@ export function MobileMenu({
     <div className={className} data-header-fallback="">
       <button
         type="button"
-        onClick={() => setOpenOnKey(location.key)}
-        aria-expanded={isOpen}
+        {...INTENT_HANDLERS}
+        onClick={() => {
+          setOpenOnKey(location.key);
+          preloadHeaderWidgets();
+        }}
+        aria-expanded={isOpen && widgets !== null}
         className="relative grid size-11 place-items-center rounded-lg text-slate-800 hover:bg-slate-100"
       >
         <MenuIcon />
@@ -88,104 +96,83 @@ export function MobileMenu({
         {buttonBadge}
       </button>
 
-      <Dialog open={isOpen} onClose={close} className="fixed inset-0 z-50">
-        <DialogBackdrop
-          transition
-          className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 ease-out data-closed:opacity-0 motion-reduce:transition-none"
-        />
-        <div className="fixed inset-0 flex justify-end">
-          <DialogPanel
-            transition
-            className="flex h-full w-full max-w-xs flex-col overflow-y-auto bg-white shadow-xl transition duration-300 ease-out data-closed:translate-x-full motion-reduce:transition-none"
-          >
-            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-              <DialogTitle className="text-lg font-bold text-slate-900">Menú</DialogTitle>
-              <button
-                type="button"
+      {widgets ? (
+        <widgets.MobileDrawer isOpen={isOpen} onClose={close}>
+          <div className="flex flex-1 flex-col gap-2 px-3 py-3">
+            {notificationBell ? (
+              <div className="border-b border-slate-200 pb-2">{notificationBell}</div>
+            ) : null}
+            {entries.length > 0 && (
+              <nav aria-label="Menú principal">
+                <ul className="flex flex-col gap-0.5">
+                  {entries.map((entry) =>
+                    entry.kind === 'link' ? (
+                      drawerLink(entry)
+                    ) : (
+                      <li key={entry.id}>
+                        <p id={`${idBase}-${entry.id}`} className={DRAWER_HEADING}>
+                          {entry.label}
+                        </p>
+                        <ul aria-labelledby={`${idBase}-${entry.id}`} className="pl-2">
+                          {entry.links.map((link) => drawerLink(link))}
+                        </ul>
+                      </li>
+                    ),
+                  )}
+                </ul>
+              </nav>
+            )}
+
+            {action && (
+              <MenuAnchor
+                link={action}
+                isCurrent={action.href === currentHref}
                 onClick={close}
-                className="grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+                className={buttonClasses('primary', 'mt-2 min-h-11 w-full')}
               >
-                <CloseIcon />
-                <span className="sr-only">Cerrar menú</span>
-              </button>
-            </div>
+                <ActionIcon icon={action.icon} />
+                {action.menuLabel}
+              </MenuAnchor>
+            )}
 
-            <div className="flex flex-1 flex-col gap-2 px-3 py-3">
-              {notificationBell ? (
-                <div className="border-b border-slate-200 pb-2">{notificationBell}</div>
-              ) : null}
-              {entries.length > 0 && (
-                <nav aria-label="Menú principal">
-                  <ul className="flex flex-col gap-0.5">
-                    {entries.map((entry) =>
-                      entry.kind === 'link' ? (
-                        drawerLink(entry)
-                      ) : (
-                        <li key={entry.id}>
-                          <p id={`${idBase}-${entry.id}`} className={DRAWER_HEADING}>
-                            {entry.label}
-                          </p>
-                          <ul aria-labelledby={`${idBase}-${entry.id}`} className="pl-2">
-                            {entry.links.map((link) => drawerLink(link))}
-                          </ul>
-                        </li>
-                      ),
-                    )}
-                  </ul>
-                </nav>
-              )}
-
-              {action && (
-                <MenuAnchor
-                  link={action}
-                  isCurrent={action.href === currentHref}
-                  onClick={close}
-                  className={buttonClasses('primary', 'mt-2 min-h-11 w-full')}
-                >
-                  <ActionIcon icon={action.icon} />
-                  {action.menuLabel}
-                </MenuAnchor>
-              )}
-
-              {account.kind === 'member' && user && (
-                <section
-                  aria-labelledby={accountHeadingId}
-                  className="mt-2 border-t border-slate-200 pt-3"
-                >
-                  <div className="flex items-center gap-3 px-3 pb-2">
-                    <UserAvatar user={user} className="size-10" />
-                    <div className="min-w-0">
-                      <h2
-                        id={accountHeadingId}
-                        className="truncate text-base font-bold text-slate-900"
-                      >
-                        {fullName(user)}
-                      </h2>
-                      <p className="truncate text-sm text-slate-600">{user.email}</p>
-                    </div>
+            {account.kind === 'member' && user && (
+              <section
+                aria-labelledby={accountHeadingId}
+                className="mt-2 border-t border-slate-200 pt-3"
+              >
+                <div className="flex items-center gap-3 px-3 pb-2">
+                  <UserAvatar user={user} className="size-10" />
+                  <div className="min-w-0">
+                    <h2
+                      id={accountHeadingId}
+                      className="truncate text-base font-bold text-slate-900"
+                    >
+                      {fullName(user)}
+                    </h2>
+                    <p className="truncate text-sm text-slate-600">{user.email}</p>
                   </div>
-                  <ul className="flex flex-col gap-0.5">
-                    {accountLinks.map((link) => drawerLink(link))}
-                    <li>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          close();
-                          onLogout();
-                        }}
-                        className={cn(DRAWER_ITEM, 'w-full gap-2 text-left')}
-                      >
-                        <LogoutIcon className="size-5" />
-                        {account.logoutLabel}
-                      </button>
-                    </li>
-                  </ul>
-                </section>
-              )}
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+                </div>
+                <ul className="flex flex-col gap-0.5">
+                  {accountLinks.map((link) => drawerLink(link))}
+                  <li>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        close();
+                        onLogout();
+                      }}
+                      className={cn(DRAWER_ITEM, 'w-full gap-2 text-left')}
+                    >
+                      <LogoutIcon className="size-5" />
+                      {account.logoutLabel}
+                    </button>
+                  </li>
+                </ul>
+              </section>
+            )}
+          </div>
+        </widgets.MobileDrawer>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { DeletionItem, DeletionPreview } from '@plataforma/shared';
 import { Button, buttonClasses } from './button';
 import { Modal } from './dialog';
-import { Alert, TextField } from './form';
+import { TextField } from './form';
+import { Alert } from './alert';
 import { LoadingStatus } from './loading-status';
 
 interface AccountDeletionDialogProps {

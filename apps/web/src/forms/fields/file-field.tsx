@@ -1,6 +1,6 @@
 import { ALLOWED_FILE_TYPES, FILE_SIZE_LIMIT_BYTES, type UploadedFile } from '@plataforma/shared';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Alert } from '../../components/ui/form';
+import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import type { FieldProps, FormItem } from '../types';
 import { describe, FieldShell, getLabelId, hasHint } from './field-shell';

@@ -1,4 +1,4 @@
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useBrandingQuery } from '../../../features/branding/api/get-branding';
 import { useMenuLogo } from '../../../features/branding/api/get-menu-logo';

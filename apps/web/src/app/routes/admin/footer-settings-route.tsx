@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useFooterEntry } from '../../../features/settings/api/get-footer-section';
 import { useUpdateFooterSection } from '../../../features/settings/api/update-footer-section';

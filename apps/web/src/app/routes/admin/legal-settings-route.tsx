@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { LEGAL_TEXT_KINDS, type LegalTextKind } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useLegalText } from '../../../features/legal/api/get-legal-text';
 import { useLegalTextVersions } from '../../../features/legal/api/get-legal-text-versions';

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useFeaturePermissions } from '../../../features/settings/api/get-feature-permissions';
 import { useSaveFeaturePermissions } from '../../../features/settings/api/save-feature-permissions';

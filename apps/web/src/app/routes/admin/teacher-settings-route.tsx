@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import {
   useSaveTeacherDomains,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ApiError } from '../../../lib/api-client';
 import { useExchangeLoginLink } from '../../../features/auth/api/exchange-login-link';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LEGAL_PAGES } from '@plataforma/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useBranding } from '../../../features/branding/hooks/use-branding';
 import { RedirectAfterSignIn } from '../../../features/auth/components/redirect-after-sign-in';

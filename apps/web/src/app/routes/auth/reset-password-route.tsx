@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { homeFor, LOGIN_PATH } from '../../../features/auth/utils/redirects';
 import { AUTH_LINK_CLASSES, AuthPage } from './auth-page';

@@ -1,7 +1,7 @@
 import { LEGAL_PAGES, LEGAL_TEXT_KINDS, type LegalTextKind } from '@plataforma/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useBranding } from '../../../features/branding/hooks/use-branding';
 import type { Branding } from '../../../features/branding/types';

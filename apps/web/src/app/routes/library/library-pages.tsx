@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 
 /** What a library screen shows when the platform has its switch off (as projects-disabled.tsx). */
 export function LibraryDisabled({ external = false }: { external?: boolean }) {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { showToast } from '../../../components/ui/toast';
 import { useSession } from '../../../features/auth/hooks/use-session';

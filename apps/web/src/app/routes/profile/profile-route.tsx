@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_MESSAGES } from '@plataforma/shared';
 import { ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { showToast } from '../../../components/ui/toast';
 import { useLogout } from '../../../features/auth/api/logout';

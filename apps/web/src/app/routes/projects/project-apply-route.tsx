@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
 import { useApplyCalls } from '../../../features/projects-catalogue/hooks/use-apply-calls';

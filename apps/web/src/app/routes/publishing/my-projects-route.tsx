@@ -5,7 +5,7 @@ import {
 } from '@plataforma/shared';
 import { Navigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { countOf } from '../utils/delivery';
 import { extractEmails, mergeEmails, type MergedEmails } from '../utils/emails';
 

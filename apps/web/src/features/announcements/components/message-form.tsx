@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Alert, TextField } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { MessagePopup } from '../../../components/ui/message-popup';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { useChangePassword } from '../api/change-password';
 import { useFormFields } from '../hooks/use-form-fields';

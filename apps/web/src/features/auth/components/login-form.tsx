@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Alert, CheckboxField, TextField } from '../../../components/ui/form';
+import { CheckboxField, TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { useLogin } from '../api/login';
 import { useFormFields } from '../hooks/use-form-fields';
 import { isUnconfirmedEmailError, loginErrorMessage } from '../utils/auth-errors';

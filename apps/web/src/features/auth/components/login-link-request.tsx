@@ -1,6 +1,7 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Button } from '../../../components/ui/button';
-import { Alert, TextField } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { useRequestLoginLink } from '../api/request-login-link';
 import { useFormFields } from '../hooks/use-form-fields';
 import { formErrorMessage } from '../utils/auth-errors';

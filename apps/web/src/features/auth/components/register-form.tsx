@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert, TextField } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { PhoneTextField } from '../../../components/ui/phone-input';
 import { cn } from '../../../lib/cn';
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { useSendEmailConfirmation } from '../api/send-email-confirmation';
 import { formErrorMessage } from '../utils/auth-errors';
 import { LOGIN_PATH } from '../utils/redirects';

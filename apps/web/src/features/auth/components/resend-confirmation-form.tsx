@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
-import { Alert, TextField } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { useSendEmailConfirmation } from '../api/send-email-confirmation';
 import { useFormFields } from '../hooks/use-form-fields';
 import { formErrorMessage } from '../utils/auth-errors';

@@ -1,7 +1,8 @@
 import { Description, Field, Fieldset, Label, Legend, Textarea } from '@headlessui/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert, CheckboxField, TextField } from '../../../components/ui/form';
+import { CheckboxField, TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { DateTimeField } from '../../../forms/fields/date-time-field';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { showToast } from '../../../components/ui/toast';
 import { useDeleteBanner } from '../api/delete-banner';

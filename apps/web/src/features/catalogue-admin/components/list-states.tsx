@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 
 /** A list that could not be read, with a way to try again. */
 export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {

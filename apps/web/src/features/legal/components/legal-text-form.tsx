@@ -6,7 +6,8 @@ import {
   type LegalTextChange,
 } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
-import { Alert, TextField } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';

@@ -3,7 +3,8 @@ import { useId, useRef, useState } from 'react';
 import { ImportFilePicker } from '../../../components/import/import-file-picker';
 import { ImportRowsTable } from '../../../components/import/import-tables';
 import { Button } from '../../../components/ui/button';
-import { Alert, CheckboxField } from '../../../components/ui/form';
+import { CheckboxField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { useDownloadImportTemplate, usePreviewImport, useRunImport } from '../api/import-works';
 

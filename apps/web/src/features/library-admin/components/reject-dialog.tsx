@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { REASON_REQUIRED, ReasonField } from '../../../components/ui/reason-field';
 
 interface RejectDialogProps {

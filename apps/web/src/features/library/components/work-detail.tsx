@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { OdsTiles } from '../../../components/ui/ods-tiles';
 import { ReviewStatusBadge } from '../../../entities/tfx/components/review-status-badge';
 import type { TfxRecord } from '../../../entities/tfx/types';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import type { TfxRecord } from '../../../entities/tfx/types';
 import { DynamicForm } from '../../../forms/dynamic-form';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';

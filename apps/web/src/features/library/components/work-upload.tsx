@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { ReviewStatusBadge } from '../../../entities/tfx/components/review-status-badge';
 import type { TfxRecord } from '../../../entities/tfx/types';
 import { workPath } from '../../../entities/tfx/utils/paths';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { Alert, CheckboxField, SelectField, TextField } from '../../../components/ui/form';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import {

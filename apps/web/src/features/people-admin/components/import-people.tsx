@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { ImportFilePicker } from '../../../components/import/import-file-picker';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { templateHref, usePreviewPeopleImport, useStartPeopleImport } from '../api/imports-api';
 import {
   IMPORT_WORDS,

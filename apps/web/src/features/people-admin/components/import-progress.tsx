@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ImportProblemsTable } from '../../../components/import/import-tables';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { isImportFinished, refreshImportedLists, usePeopleImport } from '../api/imports-api';
 import { rowsText } from '../utils/import-words';

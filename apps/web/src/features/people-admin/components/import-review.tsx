@@ -1,7 +1,7 @@
 import type { ImportAnswer } from '@plataforma/shared';
 import { useState, type Ref } from 'react';
 import { ImportProblemsTable, ImportRowsTable } from '../../../components/import/import-tables';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { ImportFigure } from './import-figure';
 import { countText, rowsText, type ImportWords } from '../utils/import-words';
 

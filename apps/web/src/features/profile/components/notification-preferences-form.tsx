@@ -1,7 +1,7 @@
 import { Field, Fieldset, Label, Legend, Switch } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { showToast } from '../../../components/ui/toast';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import type { ProgressMilestone } from '@plataforma/shared';
 import { useStudentApplications } from '../../../entities/application/api/get-student-applications';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert, TextField } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { PhoneTextField } from '../../../components/ui/phone-input';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';

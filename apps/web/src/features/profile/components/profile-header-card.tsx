@@ -1,7 +1,7 @@
 import type { ProfileType } from '@plataforma/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { resolveMediaUrl } from '../../../lib/media-url';

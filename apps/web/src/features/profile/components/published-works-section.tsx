@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { showToast } from '../../../components/ui/toast';
 import { useSavedWorks } from '../../../entities/student-favorites/api/get-saved-works';

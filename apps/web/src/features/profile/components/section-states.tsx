@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 
 /** What a section shows when it has nothing yet: a friendly line and, maybe, where to go next. */
 export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {

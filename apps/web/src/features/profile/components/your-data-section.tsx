@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { AccountDeletionDialog } from '../../../components/ui/account-deletion-dialog';
 import {
   useAccountDeletion,

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ProjectStatus } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { REASON_REQUIRED, ReasonField } from '../../../components/ui/reason-field';
 import { showToast } from '../../../components/ui/toast';
 import { useUpdateProjectStatus } from '../../../entities/project/api/update-project-status';

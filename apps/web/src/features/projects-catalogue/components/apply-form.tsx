@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { FieldShell, describe, hasHint, INPUT_CLASSES } from '../../../forms/fields/field-shell';
 import { FileField } from '../../../forms/fields/file-field';
 import { TextField } from '../../../forms/fields/text-field';

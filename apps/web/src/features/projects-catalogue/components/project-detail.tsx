@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import type { OwnApplication } from '../../../entities/application/types';
 import type { ProjectDetail } from '../../../entities/project/types';
 import type { CatalogueViewer } from '../types';

@@ -1,4 +1,4 @@
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 
 /**

@@ -1,7 +1,7 @@
 import type { ApplicationStatus } from '@plataforma/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useUpdateApplication } from '../../../entities/application/api/update-application';

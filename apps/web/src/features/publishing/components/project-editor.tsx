@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { DynamicForm, type FormAction } from '../../../forms/dynamic-form';
 import type { FormValues } from '../../../forms/types';
 import type { ProjectRecord } from '../../../entities/project/types';

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { formatLongDate } from '../../../lib/dates';
 import type { QuestionnaireResult } from '../types';
 import { formatScore, getScoreRows, hasConsistencyWarning } from '../utils/result-summary';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { DynamicForm } from '../../../forms/dynamic-form';
 import { useSubmitQuestionnaire } from '../api/submit-questionnaire';

@@ -1,6 +1,6 @@
 import { HOURS_RULE_TEXT, type ReportsOverview } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { cn } from '../../../lib/cn';
 import { useReportsOverview } from '../api/get-reports-overview';

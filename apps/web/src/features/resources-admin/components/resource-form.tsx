@@ -8,7 +8,8 @@ import {
 } from '@plataforma/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert, CheckboxField, TextField } from '../../../components/ui/form';
+import { CheckboxField, TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { Pagination } from '../../../components/ui/pagination';
 import { useResources } from '../../../entities/resource/api/get-resources';

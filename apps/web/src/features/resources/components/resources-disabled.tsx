@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 
 /** What a resources screen shows when the platform has the resources switched off for them. */
 export function ResourcesDisabled() {

@@ -1,7 +1,8 @@
 import { Description, Field, Fieldset, Label, Legend, Select } from '@headlessui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert, TextField } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import type {
   BrandingDraft,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import type { UploadedFile } from '../types';
 import { saveErrorMessage, serverFieldErrors, type FieldErrors } from '../utils/form-errors';

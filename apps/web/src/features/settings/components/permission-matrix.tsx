@@ -2,7 +2,7 @@ import { Switch, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui
 import type { Feature } from '@plataforma/shared';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { FLAG_LABELS, PERMISSION_FEATURES, PERMISSION_ROLES } from '../constants';

@@ -2,7 +2,7 @@ import { Description, Field, Label, Textarea } from '@headlessui/react';
 import { MAX_TEACHER_DOMAINS, parseTeacherDomains } from '@plataforma/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/form';
+import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';

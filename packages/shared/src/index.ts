@@ -41,3 +41,4 @@ export * from './schemas/reports';
 export * from './constants/teacher-verification';
 export * from './schemas/teacher-verification';
 export * from './schemas/privacy';
+export * from './text/html-entities';

@@ -1,3 +1,5 @@
+import { decodeHtmlEntities } from '@plataforma/shared';
+
 /**
  * A search snippet read as text with highlighted words (ADR 0038, ADR 0060). The API escapes the
  * text before `ts_headline` wraps the words found in `<mark>` (apps/api/src/lib/text-search.ts),
@@ -12,19 +14,6 @@ export interface HighlightPart {
   marked: boolean;
 }
 
-/** The entities the API's escaping writes (`&`, `<`, `>`, `"`), and the apostrophe's. */
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  '#39': "'",
-};
-
-const decode = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_match, name: string) => ENTITIES[name] ?? '');
-
 export function parseHighlight(snippet: string): HighlightPart[] {
   const parts: HighlightPart[] = [];
   let marked = false;
@@ -34,7 +23,7 @@ export function parseHighlight(snippet: string): HighlightPart[] {
       marked = tag === '<mark>';
       continue;
     }
-    if (piece !== '') parts.push({ text: decode(piece), marked });
+    if (piece !== '') parts.push({ text: decodeHtmlEntities(piece), marked });
   }
   return parts;
 }

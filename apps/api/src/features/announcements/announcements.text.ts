@@ -1,22 +1,5 @@
+import { decodeHtmlEntities } from '@plataforma/shared';
 import sanitizeHtml from 'sanitize-html';
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
 
 /**
  * An announcement's cleaned rich text read as plain text, for its email (ADR 0045): paragraphs,
@@ -30,8 +13,8 @@ export function richTextToPlain(html: string): string {
       /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
       (_all, href: string, text: string) => {
         const label = text.replace(/<[^>]*>/g, '').trim();
-        const address = decodeEntities(href);
-        return label && decodeEntities(label) !== address ? `${text} (${href})` : href;
+        const address = decodeHtmlEntities(href);
+        return label && decodeHtmlEntities(label) !== address ? `${text} (${href})` : href;
       },
     )
     .replace(/<br\s*\/?>/gi, '\n')
@@ -40,7 +23,7 @@ export function richTextToPlain(html: string): string {
     .replace(/<\/li>/gi, '\n')
     .replace(/<\/(p|h2|h3|blockquote|ul|ol)>/gi, '\n\n');
   const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(text)
+  return decodeHtmlEntities(text)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { decodeHtmlEntities } from '@plataforma/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichText } from '../../lib/html/rich-text';
@@ -30,14 +31,6 @@ export type ServerRender =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'browser' };
 
-/** The four characters sanitize-html escapes in text, read back. */
-const TEXT_ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-};
-
 /**
  * The web's HTML cleaning where DOMPurify has no DOM: the allow-list rich text is written with
  * (ADR 0035).
@@ -45,10 +38,7 @@ const TEXT_ENTITIES: Record<string, string> = {
 const serverHtml = {
   sanitize: (html: string) => sanitizeRichText(html),
   toText: (html: string) =>
-    sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(
-      /&(?:amp|lt|gt|quot);/g,
-      (entity) => TEXT_ENTITIES[entity] ?? entity,
-    ),
+    decodeHtmlEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })),
 };
 
 /** A render that takes longer is abandoned and the page is sent as the shell, drawn by scripts. */

@@ -1,13 +1,6 @@
-import { useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import {
-  INTENT_HANDLERS,
-  openIntentOf,
-  preloadHeaderWidgets,
-  useHeaderWidgets,
-  type OpenIntent,
-} from '../hooks/use-header-widgets';
+import { useLookAlike } from '../hooks/use-header-widgets';
 import type { MenuLink, MenuUser } from '../types';
 import { ChevronDownIcon } from './icons';
 import { ProfileButtonContent } from './profile-button-content';
@@ -17,7 +10,7 @@ import { ProfileButtonContent } from './profile-button-content';
  * (ADR 0061): until then a look-alike button, which opens the menu once it has loaded.
  */
 
-interface EntryMenuProps {
+export interface EntryMenuProps {
   label: string;
   links: MenuLink[];
   currentHref: string | null;
@@ -25,20 +18,10 @@ interface EntryMenuProps {
 }
 
 /** Spec §2: the visitor's "Entrar" button, whose menu signs in or registers. */
-export function EntryMenu({ label, links, currentHref, className }: EntryMenuProps) {
-  const widgets = useHeaderWidgets();
-  const [clicked, setClicked] = useState<OpenIntent>(false);
-  if (widgets) {
-    return (
-      <widgets.EntryMenuWidget
-        label={label}
-        links={links}
-        currentHref={currentHref}
-        className={className}
-        openOnMount={clicked}
-      />
-    );
-  }
+export function EntryMenu(props: EntryMenuProps) {
+  const { widgets, openIntent, buttonProps } = useLookAlike();
+  if (widgets) return <widgets.EntryMenuWidget {...props} openOnMount={openIntent} />;
+  const { label, className } = props;
   return (
     <div className={cn('relative', className)}>
       <button
@@ -46,11 +29,7 @@ export function EntryMenu({ label, links, currentHref, className }: EntryMenuPro
         aria-haspopup="menu"
         aria-expanded={false}
         className={buttonClasses('primary', 'px-4 py-2')}
-        {...INTENT_HANDLERS}
-        onClick={(event) => {
-          setClicked(openIntentOf(event));
-          preloadHeaderWidgets();
-        }}
+        {...buttonProps}
       >
         {label}
         <ChevronDownIcon />
@@ -59,7 +38,7 @@ export function EntryMenu({ label, links, currentHref, className }: EntryMenuPro
   );
 }
 
-interface ProfileMenuProps {
+export interface ProfileMenuProps {
   user: MenuUser;
   links: MenuLink[];
   logoutLabel: string;
@@ -69,12 +48,10 @@ interface ProfileMenuProps {
 }
 
 /** Spec §2 profile dropdown: the avatar and first name, whose menu holds the profile links. */
-export function ProfileMenu({ className, ...menu }: ProfileMenuProps) {
-  const widgets = useHeaderWidgets();
-  const [clicked, setClicked] = useState<OpenIntent>(false);
-  if (widgets) {
-    return <widgets.ProfileMenuWidget {...menu} className={className} openOnMount={clicked} />;
-  }
+export function ProfileMenu(props: ProfileMenuProps) {
+  const { widgets, openIntent, buttonProps } = useLookAlike();
+  if (widgets) return <widgets.ProfileMenuWidget {...props} openOnMount={openIntent} />;
+  const { user, className } = props;
   return (
     <div className={cn('relative', className)}>
       <button
@@ -82,13 +59,9 @@ export function ProfileMenu({ className, ...menu }: ProfileMenuProps) {
         aria-haspopup="menu"
         aria-expanded={false}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-slate-800 transition-colors hover:bg-slate-100"
-        {...INTENT_HANDLERS}
-        onClick={(event) => {
-          setClicked(openIntentOf(event));
-          preloadHeaderWidgets();
-        }}
+        {...buttonProps}
       >
-        <ProfileButtonContent user={menu.user} />
+        <ProfileButtonContent user={user} />
       </button>
     </div>
   );

@@ -1,12 +1,5 @@
-import { useState } from 'react';
 import { cn } from '../../../lib/cn';
-import {
-  INTENT_HANDLERS,
-  openIntentOf,
-  preloadHeaderWidgets,
-  useHeaderWidgets,
-  type OpenIntent,
-} from '../hooks/use-header-widgets';
+import { useLookAlike } from '../hooks/use-header-widgets';
 import type { MenuEntry, MenuGroup } from '../types';
 import { BAR_ITEM, CURRENT_BAR } from './header-styles';
 import { ChevronDownIcon } from './icons';
@@ -46,11 +39,17 @@ export function DesktopNav({ entries, currentHref, className }: DesktopNavProps)
   );
 }
 
-function NavGroup({ group, currentHref }: { group: MenuGroup; currentHref: string | null }) {
-  const widgets = useHeaderWidgets();
-  const [clicked, setClicked] = useState<OpenIntent>(false);
+export interface NavGroupProps {
+  group: MenuGroup;
+  currentHref: string | null;
+}
+
+function NavGroup({ group, currentHref }: NavGroupProps) {
+  const { widgets, openIntent, buttonProps } = useLookAlike();
   if (widgets) {
-    return <widgets.NavGroupWidget group={group} currentHref={currentHref} openOnMount={clicked} />;
+    return (
+      <widgets.NavGroupWidget group={group} currentHref={currentHref} openOnMount={openIntent} />
+    );
   }
   const hasCurrent = group.links.some((link) => link.href === currentHref);
   return (
@@ -59,11 +58,7 @@ function NavGroup({ group, currentHref }: { group: MenuGroup; currentHref: strin
         type="button"
         aria-expanded={false}
         className={cn(BAR_ITEM, hasCurrent && CURRENT_BAR)}
-        {...INTENT_HANDLERS}
-        onClick={(event) => {
-          setClicked(openIntentOf(event));
-          preloadHeaderWidgets();
-        }}
+        {...buttonProps}
       >
         {group.label}
         <ChevronDownIcon className="size-3.5" />

@@ -19,7 +19,9 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { OpenIntent } from '../hooks/use-header-widgets';
-import type { MenuGroup, MenuLink, MenuUser } from '../types';
+import type { MenuLink } from '../types';
+import type { EntryMenuProps, ProfileMenuProps } from './account-menus';
+import type { NavGroupProps } from './desktop-nav';
 import { fullName } from '../utils/user-labels';
 import { BAR_ITEM, CURRENT_BAR, PANEL, PANEL_ITEM } from './header-styles';
 import { ChevronDownIcon, CloseIcon, LogoutIcon } from './icons';
@@ -63,12 +65,20 @@ function useOpenOnMount(
 const DROPDOWN = { transition: true, modal: false } as const;
 const DROPDOWN_PLACE = 'absolute top-full right-0 mt-2 origin-top-right';
 
-interface EntryMenuWidgetProps {
-  label: string;
-  links: MenuLink[];
-  currentHref: string | null;
-  className?: string;
-  openOnMount: OpenIntent;
+/** A widget takes its look-alike's props, and how the look-alike was pressed. */
+type WidgetProps<Props> = Props & { openOnMount: OpenIntent };
+
+/** The links of a dropdown, the current page's marked. */
+function LinkItems({ links, currentHref }: { links: MenuLink[]; currentHref: string | null }) {
+  return links.map((link) => (
+    <MenuItem
+      key={link.id}
+      as={MenuAnchor}
+      link={link}
+      isCurrent={link.href === currentHref}
+      className={PANEL_ITEM}
+    />
+  ));
 }
 
 /** Spec §2: the visitor's "Entrar" button, whose menu signs in or registers. */
@@ -78,7 +88,7 @@ export function EntryMenuWidget({
   currentHref,
   className,
   openOnMount,
-}: EntryMenuWidgetProps) {
+}: WidgetProps<EntryMenuProps>) {
   const button = useRef<HTMLButtonElement>(null);
   useOpenOnMount(openOnMount, button, true);
   return (
@@ -88,28 +98,10 @@ export function EntryMenuWidget({
         <ChevronDownIcon />
       </MenuButton>
       <MenuItems {...DROPDOWN} className={cn(PANEL, DROPDOWN_PLACE, 'focus:outline-none')}>
-        {links.map((link) => (
-          <MenuItem
-            key={link.id}
-            as={MenuAnchor}
-            link={link}
-            isCurrent={link.href === currentHref}
-            className={PANEL_ITEM}
-          />
-        ))}
+        <LinkItems links={links} currentHref={currentHref} />
       </MenuItems>
     </Menu>
   );
-}
-
-interface ProfileMenuWidgetProps {
-  user: MenuUser;
-  links: MenuLink[];
-  logoutLabel: string;
-  onLogout: () => void;
-  currentHref: string | null;
-  className?: string;
-  openOnMount: OpenIntent;
 }
 
 /**
@@ -124,7 +116,7 @@ export function ProfileMenuWidget({
   currentHref,
   className,
   openOnMount,
-}: ProfileMenuWidgetProps) {
+}: WidgetProps<ProfileMenuProps>) {
   const button = useRef<HTMLButtonElement>(null);
   useOpenOnMount(openOnMount, button, true);
   return (
@@ -144,15 +136,7 @@ export function ProfileMenuWidget({
             <span className="block truncate text-xs font-normal text-slate-600">{user.email}</span>
           </MenuHeading>
           <MenuSeparator className="my-1 h-px bg-slate-200" />
-          {links.map((link) => (
-            <MenuItem
-              key={link.id}
-              as={MenuAnchor}
-              link={link}
-              isCurrent={link.href === currentHref}
-              className={PANEL_ITEM}
-            />
-          ))}
+          <LinkItems links={links} currentHref={currentHref} />
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-200" />
         <MenuItem>
@@ -170,14 +154,8 @@ export function ProfileMenuWidget({
   );
 }
 
-interface NavGroupWidgetProps {
-  group: MenuGroup;
-  currentHref: string | null;
-  openOnMount: OpenIntent;
-}
-
 /** A submenu of the header bar: a Headless UI popover, a disclosure of links (Tab, Escape). */
-export function NavGroupWidget({ group, currentHref, openOnMount }: NavGroupWidgetProps) {
+export function NavGroupWidget({ group, currentHref, openOnMount }: WidgetProps<NavGroupProps>) {
   const button = useRef<HTMLButtonElement>(null);
   useOpenOnMount(openOnMount, button, false);
   const hasCurrent = group.links.some((link) => link.href === currentHref);

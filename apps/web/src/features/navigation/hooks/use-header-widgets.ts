@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type MouseEvent } from 'react';
 import type * as HeaderWidgetsModule from '../components/header-widgets';
 
 /**
@@ -60,12 +60,27 @@ export function useHeaderWidgets(): HeaderWidgets | null {
  */
 export type OpenIntent = false | 'pointer' | 'keyboard';
 
-export const openIntentOf = (event: { detail: number }): OpenIntent =>
-  event.detail === 0 ? 'keyboard' : 'pointer';
-
 /** The handlers that show intent on a look-alike button: the widgets start loading. */
 export const INTENT_HANDLERS = {
   onPointerEnter: preloadHeaderWidgets,
   onFocus: preloadHeaderWidgets,
   onTouchStart: preloadHeaderWidgets,
 } as const;
+
+/**
+ * What a look-alike button needs: the widgets once loaded (then the real widget is drawn), how
+ * the button was pressed before that (for the widget's `openOnMount`), and the button's handlers.
+ */
+export function useLookAlike() {
+  const widgets = useHeaderWidgets();
+  const [openIntent, setOpenIntent] = useState<OpenIntent>(false);
+  const buttonProps = {
+    ...INTENT_HANDLERS,
+    onClick: (event: MouseEvent) => {
+      // A click without a pointer (`detail` 0) comes from the keyboard: Enter or Space.
+      setOpenIntent(event.detail === 0 ? 'keyboard' : 'pointer');
+      preloadHeaderWidgets();
+    },
+  };
+  return { widgets, openIntent, buttonProps };
+}

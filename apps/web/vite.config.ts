@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -47,6 +47,49 @@ function pdfjsAssets(): Plugin {
   };
 }
 
+/**
+ * ADR 0062: the modules of ours a first visit runs (the entry and what it imports statically)
+ * go in one chunk, with the packages they import. Left to itself, the bundler gives each module
+ * the entry shares with a lazy chunk a common chunk of its own (twenty files for `/`), and each
+ * file is compressed apart from the others, losing what they have in common (8 KB of Brotli on `/`).
+ * Only our own sources are matched: a package's barrel (packages/shared's index) would otherwise
+ * bring every module it re-exports, used or not; what they use comes along with them.
+ */
+function firstVisitChunk(): Rolldown.CodeSplittingNameFunction {
+  let firstVisit: Set<string> | undefined;
+  return (id, context) => {
+    firstVisit ??= staticGraphOfEntry(id, context);
+    return firstVisit.has(id) && /[\\/]apps[\\/]web[\\/]src[\\/]/.test(id) ? 'app' : null;
+  };
+}
+
+/** The entry and the modules it imports statically, directly or not, found from any module. */
+function staticGraphOfEntry(anyId: string, context: Rolldown.ChunkingContext): Set<string> {
+  const visited = new Set<string>();
+  const findEntry = (id: string): string | undefined => {
+    if (visited.has(id)) return undefined;
+    visited.add(id);
+    const info = context.getModuleInfo(id);
+    if (!info) return undefined;
+    if (info.isEntry) return id;
+    for (const importer of [...info.importers, ...info.dynamicImporters]) {
+      const entry = findEntry(importer);
+      if (entry) return entry;
+    }
+    return undefined;
+  };
+  const graph = new Set<string>();
+  const entry = findEntry(anyId);
+  const pending = entry ? [entry] : [];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (graph.has(id)) continue;
+    graph.add(id);
+    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return graph;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // Pinned so the build works from any working directory (the API serves apps/web/dist).
   root: import.meta.dirname,
@@ -82,6 +125,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The bundle budget (scripts/check-bundle-budget.mjs, ADR 0056) reads which chunks each
         // route needs from the manifest.
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: firstVisitChunk() }],
+            },
+          },
+        },
       },
   // Everything in the server's module, so no package is loaded by Node as it was published for
   // bundlers (a CSS import inside a package would fail there).

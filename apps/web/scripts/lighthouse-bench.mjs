@@ -64,6 +64,28 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+/**
+ * One Lighthouse run. Now and then Chromium's trace misses the navigation's start
+ * (`NO_NAVSTART`) and the run measures nothing; such a run is made again, up to twice.
+ */
+async function audit(url, port) {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    const lhr = answer?.lhr;
+    if (!lhr) throw new Error(`${url}: Lighthouse gave no result`);
+    if (!lhr.runtimeError) return lhr;
+    if (lhr.runtimeError.code !== 'NO_NAVSTART' || attempt === 3) {
+      throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    }
+    log(`${url}: ${lhr.runtimeError.code}, measured again`);
+  }
+}
+
 let chrome;
 let failed = false;
 try {
@@ -91,15 +113,7 @@ try {
   for (const page of pages) {
     const results = [];
     for (let run = 0; run < runs; run += 1) {
-      const answer = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      });
-      const lhr = answer?.lhr;
-      if (!lhr) throw new Error(`${page}: Lighthouse gave no result`);
-      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${base}${page}`, chrome.port);
       results.push(lhr);
       version = lhr.lighthouseVersion;
     }

@@ -1,5 +1,4 @@
-import { Transition } from '@headlessui/react';
-import { useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '../types';
 
@@ -14,8 +13,9 @@ interface CampaignBannerProps {
 
 /**
  * One campaign banner under the header (spec §2 Banners): its title, message and link, and a
- * close button. Closing fades it out over 500 ms (spec §9) with Headless UI's Transition; with
- * reduced motion it goes at once.
+ * close button. Closing fades it out over 500 ms (spec §9), then removes it; with reduced motion
+ * it goes at once. The fade is CSS alone, timed by the element's own transition, so the entry
+ * carries no transition library (ADR 0061).
  */
 export function CampaignBanner({ banner, show, onClose, focusTargetId }: CampaignBannerProps) {
   const ref = useRef<HTMLElement>(null);
@@ -26,43 +26,56 @@ export function CampaignBanner({ banner, show, onClose, focusTargetId }: Campaig
       document.getElementById(focusTargetId)?.focus();
     }
   };
+  const [isGone, setIsGone] = useState(false);
+  const finishClosing = useEffectEvent(() => {
+    keepFocus();
+    setIsGone(true);
+  });
+  useEffect(() => {
+    if (show) return;
+    const element = ref.current;
+    // `transition-duration` reads "0.5s", or "0s" under `motion-reduce:transition-none`.
+    const fade = element ? parseFloat(getComputedStyle(element).transitionDuration) * 1000 : 0;
+    const timer = setTimeout(finishClosing, Number.isFinite(fade) ? fade : 0);
+    return () => clearTimeout(timer);
+  }, [show]);
+  if (isGone) return null;
   return (
-    <Transition show={show} afterLeave={keepFocus}>
-      <aside
-        ref={ref}
-        aria-label={`Aviso: ${banner.title}`}
-        data-banner-id={banner.id}
-        className="bg-secondary text-on-secondary transition-opacity duration-500 ease-out [--focus-ring:var(--color-on-secondary)] data-closed:opacity-0 motion-reduce:transition-none"
-      >
-        <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3 sm:items-center sm:px-6">
-          <MegaphoneIcon />
-          <div className="min-w-0 flex-1 text-sm leading-6 sm:text-base">
-            <p className="font-bold">{banner.title}</p>
-            <p>{banner.message}</p>
-            {banner.link ? <BannerLink url={banner.link.url} label={banner.link.label} /> : null}
-          </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Cerrar aviso"
-            title="Cerrar aviso"
-            className="-m-1 grid size-11 shrink-0 place-items-center rounded-lg hover:bg-on-secondary/15"
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              className="size-5"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </button>
+    <aside
+      ref={ref}
+      data-closed={show ? undefined : ''}
+      aria-label={`Aviso: ${banner.title}`}
+      data-banner-id={banner.id}
+      className="bg-secondary text-on-secondary transition-opacity duration-500 ease-out [--focus-ring:var(--color-on-secondary)] data-closed:opacity-0 motion-reduce:transition-none"
+    >
+      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3 sm:items-center sm:px-6">
+        <MegaphoneIcon />
+        <div className="min-w-0 flex-1 text-sm leading-6 sm:text-base">
+          <p className="font-bold">{banner.title}</p>
+          <p>{banner.message}</p>
+          {banner.link ? <BannerLink url={banner.link.url} label={banner.link.label} /> : null}
         </div>
-      </aside>
-    </Transition>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Cerrar aviso"
+          title="Cerrar aviso"
+          className="-m-1 grid size-11 shrink-0 place-items-center rounded-lg hover:bg-on-secondary/15"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            className="size-5"
+          >
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </div>
+    </aside>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Transition } from '@headlessui/react';
 import { useEffect, useState } from 'react';
 
 /** Spec §9: the button appears after 100 px of scroll. */
@@ -30,28 +29,29 @@ export function ScrollToTopButton({ focusTargetId }: ScrollToTopButtonProps) {
     document.getElementById(focusTargetId)?.focus({ preventScroll: true });
   };
 
+  if (!isShown) return null;
+  // Fades in from CSS alone (`starting:`, @starting-style), so the entry carries no transition
+  // library (ADR 0061); at the top it goes at once.
   return (
-    <Transition show={isShown}>
-      <button
-        type="button"
-        onClick={scrollToTop}
-        aria-label="Volver arriba"
-        title="Volver arriba"
-        className="fixed right-4 bottom-4 z-30 grid size-12 place-items-center rounded-full bg-main text-on-main shadow-lg ring-2 ring-white transition-opacity duration-200 hover:bg-main/90 data-closed:opacity-0 motion-reduce:transition-none sm:right-6 sm:bottom-6"
+    <button
+      type="button"
+      onClick={scrollToTop}
+      aria-label="Volver arriba"
+      title="Volver arriba"
+      className="fixed right-4 bottom-4 z-30 grid size-12 place-items-center rounded-full bg-main text-on-main shadow-lg ring-2 ring-white transition-opacity duration-200 hover:bg-main/90 motion-reduce:transition-none starting:opacity-0 sm:right-6 sm:bottom-6"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-6"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2.2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="size-6"
-        >
-          <path d="M12 19V5M5 12l7-7 7 7" />
-        </svg>
-      </button>
-    </Transition>
+        <path d="M12 19V5M5 12l7-7 7 7" />
+      </svg>
+    </button>
   );
 }

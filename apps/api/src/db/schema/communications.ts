@@ -25,6 +25,10 @@ export const communicationCenters = pgTable(
   // The centre lists one student's entries unread first, then newest first (spec §4 Notification).
   (t) => [
     index('communication_centers_student_idx').on(t.studentId, t.isRead, sql`${t.createdAt} DESC`),
+    // A student's entries in id order, the list's default (spec §7's call filters by student).
+    // Without it PostgreSQL may walk the primary key from the start, past every other student's
+    // entries, to find the first 25 of a student whose entries came last: 160 ms at scale 100.
+    index('communication_centers_student_id_idx').on(t.studentId, t.id),
     // One entry per student and announcement: a send that runs again adds none twice (ADR 0045).
     uniqueIndex('communication_centers_announcement_idx').on(t.announcementId, t.studentId),
   ],

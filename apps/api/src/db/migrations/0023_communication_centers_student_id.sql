@@ -1,0 +1,1 @@
+CREATE INDEX "communication_centers_student_id_idx" ON "communication_centers" USING btree ("student_id","id");

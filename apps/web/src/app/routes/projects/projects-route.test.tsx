@@ -183,6 +183,41 @@ describe('/projects for a visitor', () => {
 });
 
 describe('/projects for a student', () => {
+  it('asks for the search beside the student record, not after it', async () => {
+    let releaseRecord: () => void = () => {};
+    const record = new Promise<void>((resolve) => {
+      releaseRecord = resolve;
+    });
+    const calls = stubCatalogueApi(
+      {
+        'GET /api/projects/search': () =>
+          jsonResponse(searchAnswer([searchEntry(1, 'Huertos escolares')])),
+        'GET /api/projects/recommended': () => jsonResponse({ data: [], meta: {} }),
+        // The student record (the profile lookup) answers only when the test says so.
+        'GET /api/students?': async () => {
+          await record;
+          return jsonResponse({
+            data: [{ id: STUDENT_ID, attributes: { province: 'Murcia' } }],
+            meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+          });
+        },
+      },
+      { user: account('student') },
+    );
+    renderApp('/projects?ods=4');
+
+    await waitFor(() => expect(searches(calls)).toHaveLength(1));
+    expect(searches(calls)[0]!.url.searchParams.getAll('ods')).toEqual(['4']);
+    // The cards wait for the record (their save buttons need it), then come from that answer.
+    expect(screen.queryByRole('link', { name: 'Huertos escolares' })).toBeNull();
+    releaseRecord();
+    const card = (await screen.findByRole('link', { name: 'Huertos escolares' })).closest(
+      'article',
+    )!;
+    expect(within(card).getByRole('button', { name: /^Guardar/ })).toBeTruthy();
+    expect(searches(calls)).toHaveLength(1);
+  });
+
   it('shows the "Inscrito" badge, the recommendations, and a save button that says "Guardar" or "Guardado" and confirms each change in a toast', async () => {
     const calls = stubCatalogueApi(
       {

@@ -43,6 +43,9 @@ export const AUTH_RATE_LIMITS = {
   requestMessage: { address: PER_ADDRESS, identifier: PER_MAILBOX },
   loginLink: { address: PER_ADDRESS },
   changePassword: { address: PER_ADDRESS, identifier: PER_ACCOUNT },
+  // Deleting the own account asks for the password too: without a limit, a stolen token could
+  // guess it there (ADR 0054).
+  deleteAccount: { address: PER_ADDRESS, identifier: PER_ACCOUNT },
 } satisfies Record<string, { address: readonly Limit[]; identifier?: readonly Limit[] }>;
 
 export type RateLimitedAction = keyof typeof AUTH_RATE_LIMITS;

@@ -8,6 +8,7 @@ import {
   ownAccountDeletionSchema,
 } from '@plataforma/shared';
 import { createStorage } from '../../lib/storage';
+import { limitAttempt } from '../auth/auth.rate-limits';
 import { onlyRoles, signedIn } from '../../lib/route-guards';
 import { routeSchema, type RouteDoc } from '../../lib/route-schema';
 import type { Actor } from '../../lib/strapi/actor';
@@ -118,14 +119,21 @@ export async function privacyRoutes(instance: FastifyInstance) {
       schema: routeSchema(
         doc('Delete the own account, confirmed with the current password', {
           description:
-            'In one transaction: deletes what was only theirs, anonymises what others rely on (applications keep their status; published final works are signed «Autor anónimo»; projects stay without a responsible person), then the account; their tokens stop working. 400 with a Spanish message for a wrong password or an account without one; 403 for an admin (another admin deletes them). Answers 204.',
-          errors: [400, 401, 403],
+            'In one transaction: deletes what was only theirs, anonymises what others rely on (applications keep their status; published final works are signed «Autor anónimo»; projects stay without a responsible person), then the account; their tokens stop working. 400 with a Spanish message for a wrong password or an account without one; 403 for an admin (another admin deletes them); 429 past 10 attempts a minute or 30 an hour for the account, as the sign-in. Answers 204.',
+          errors: [400, 401, 403, 429],
         }),
         { body: ownAccountDeletionSchema, response: { 204: z.null() } },
       ),
     },
     async (request, reply) => {
-      await deleteAccount(app, request.actor, 'me', request.body);
+      const actor = request.actor;
+      await limitAttempt(
+        app,
+        request,
+        'deleteAccount',
+        actor.kind === 'user' ? `user:${actor.userId}` : undefined,
+      );
+      await deleteAccount(app, actor, 'me', request.body);
       return reply.status(204).send(null);
     },
   );

@@ -234,6 +234,23 @@ describe('deleting an account', () => {
     expect(still).toBeDefined();
   });
 
+  it('after 10 wrong passwords in a minute, the 11th attempt is 429 even with the right one, and the account stays', async () => {
+    const mine = await studentWithData();
+    const attempt = (password: string) =>
+      send(app, 'DELETE', '/api/users/me', { headers: mine.headers, payload: { password } });
+    for (let i = 0; i < 10; i++) expect((await attempt(`no es esta ${i}`)).status).toBe(400);
+    const limited = await attempt(TEST_PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ status: 429, name: 'RateLimitError' });
+    const [still] = await (
+      await db()
+    )
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, mine.user.id));
+    expect(still).toBeDefined();
+  });
+
   it('removes what was theirs, anonymises what others rely on, keeps others’ data, ends the token', async () => {
     const other = await studentWithData();
     const mine = await studentWithData();

@@ -1,5 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +18,9 @@ import {
   peopleImportQuerySchema,
   type PeopleImportKind,
 } from '@plataforma/shared';
+import { refusal } from '../../lib/errors';
 import { onlyRoles } from '../../lib/route-guards';
+import { permissionsFor } from '../site/site.service';
 import { routeSchema } from '../../lib/route-schema';
 import { IMPORT_ROLES } from './imports.service';
 import { resendInvitation } from './invitations';
@@ -65,6 +67,20 @@ const columnsText = (kind: PeopleImportKind) =>
     .join(', ');
 
 /**
+ * Organisations are loaded only where they are switched on: the admin's "Empresas" needs
+ * `organizations.enabled` (spec §2), and the menu hiding it is not what stops the call.
+ */
+const organizationsSwitchedOn: preValidationAsyncHookHandler = async function (request) {
+  const { organizations } = await permissionsFor(this.db, request.actor);
+  if (!organizations.enabled) {
+    throw refusal(
+      'FORBIDDEN',
+      'Las organizaciones no están activadas en esta plataforma: actívalas en Ajustes › Permisos para cargarlas',
+    );
+  }
+};
+
+/**
  * Loading people from files (ADR 0048): students, teachers and organisations, each a preview, an
  * import run by a job, and a template; the import's progress; a fresh invitation. Admins only:
  * anyone else 403, visitors 401, before the body is read. Registered inside importsRoutes, whose
@@ -78,13 +94,17 @@ export async function peopleImportsRoutes(instance: FastifyInstance) {
     app.post(
       `/api/imports/${kind}`,
       {
-        preValidation: [admins, multipartOnly],
+        preValidation: [
+          admins,
+          ...(kind === 'organizations' ? [organizationsSwitchedOn] : []),
+          multipartOnly,
+        ],
         schema: {
           ...routeSchema(
             {
               tag: 'imports',
               summary: WHAT[kind].summary,
-              description: `Bearer; admins only. Multipart, one file in \`file\` (CSV in UTF-8 or Windows-1252 separated by \`;\`, \`,\` or tab, or the first sheet of an XLSX; at most ${IMPORT_FILE_SIZE_LIMIT_MB} MB and ${PEOPLE_IMPORT_MAX_ROWS} rows). Columns by their Spanish header, ignoring case, accents and punctuation: ${columnsText(kind)}. \`mode\` says what to do with a row already registered (same email; for organisations, same name): \`create\` (default) reports it as an error, \`update\` rewrites it with the file's non-empty cells, \`skip\` leaves it. \`dryRun=true\` answers 200 with the preview: every row with its action and every problem by row number (the header is row 1) and column, in Spanish (missing or invalid email, a university, campus or degree not in the catalogue with the closest name suggested, a row repeating an earlier one, already registered); nothing is written. Otherwise answers 202 with the import queued: a job writes it in batches of ${PEOPLE_IMPORT_BATCH} rows, each in one transaction, and \`GET /api/imports/:id\` follows it. ${WHAT[kind].rows} The same file imported twice creates nothing new. 400 (Spanish, \`details.errors[0].path = ['file']\`) for an empty file, one that is not CSV or XLSX, a missing required column, too many rows; 413 above the size; 415 when not multipart.`,
+              description: `Bearer; admins only. Multipart, one file in \`file\` (CSV in UTF-8 or Windows-1252 separated by \`;\`, \`,\` or tab, or the first sheet of an XLSX; at most ${IMPORT_FILE_SIZE_LIMIT_MB} MB and ${PEOPLE_IMPORT_MAX_ROWS} rows). Columns by their Spanish header, ignoring case, accents and punctuation: ${columnsText(kind)}. \`mode\` says what to do with a row already registered (same email; for organisations, same name): \`create\` (default) reports it as an error, \`update\` rewrites it with the file's non-empty cells, \`skip\` leaves it. \`dryRun=true\` answers 200 with the preview: every row with its action and every problem by row number (the header is row 1) and column, in Spanish (missing or invalid email, a university, campus or degree not in the catalogue with the closest name suggested, a row repeating an earlier one, already registered); nothing is written. Otherwise answers 202 with the import queued: a job writes it in batches of ${PEOPLE_IMPORT_BATCH} rows, each in one transaction, and \`GET /api/imports/:id\` follows it. ${WHAT[kind].rows} The same file imported twice creates nothing new. 400 (Spanish, \`details.errors[0].path = ['file']\`) for an empty file, one that is not CSV or XLSX, a missing required column, too many rows; 413 above the size; 415 when not multipart.${kind === 'organizations' ? ' 403 (Spanish) while organisations are switched off for admins (`organizations.enabled`).' : ''}`,
               access: 'bearer',
               errors: [400, 401, 403, 413, 415],
             },

@@ -29,6 +29,8 @@ import {
   signedIn,
   unique,
 } from '../../../test/helpers/factories';
+import { setFeatureSwitch } from '../../../test/helpers/permissions';
+import { permissionsFor } from '../site/site.service';
 import { multipart } from '../../../test/helpers/upload';
 
 /**
@@ -56,6 +58,8 @@ let tag = '';
 beforeAll(async () => {
   app = await getTestApp();
   admin = await asAdmin(app);
+  // Admins load organisations only while they are switched on (spec §2 "Empresas").
+  await setFeatureSwitch('admin', 'organizations', { enabled: true, create: true, update: true });
   tag = unique('c');
   const university = await createUniversity({
     name: `Universidad Politécnica de Cartagena ${tag}`,
@@ -591,6 +595,32 @@ describe('importing teachers from an XLSX', () => {
 });
 
 describe('importing organisations', () => {
+  it('while organisations are switched off for admins, the import is 403 in Spanish and writes nothing', async () => {
+    const name = `Fundación apagada ${tag}`;
+    const file = csv(
+      ORG_HEADER,
+      ORG_HEADER.split(';')
+        .map((h) => (h === 'nombre' ? name : ''))
+        .join(';'),
+    );
+    const { db } = await getTestDatabase();
+    const before = await permissionsFor(db, { kind: 'user', userId: 1, role: 'admin' });
+    await setFeatureSwitch('admin', 'organizations', { enabled: false });
+    try {
+      for (const query of ['', '?dryRun=true']) {
+        const refused = await importFile('organizations', file, query);
+        expect(refused.status, query).toBe(403);
+        expect(refused.body.error?.message).toMatch(/^Las organizaciones no están activadas/);
+      }
+    } finally {
+      await setFeatureSwitch('admin', 'organizations', before.organizations);
+    }
+    const [created] = await db.select().from(organizations).where(eq(organizations.name, name));
+    expect(created).toBeUndefined();
+    // Switched on again, the same file imports.
+    expect((await importFile('organizations', file, '?dryRun=true')).status).toBe(200);
+  });
+
   it('creates organisations with their coordinators invited, links a registered coordinator without one, and says why the rest were not written', async () => {
     const name = `Fundación Mar Menor ${tag}`;
     const coordinatorEmail = email('coordina');

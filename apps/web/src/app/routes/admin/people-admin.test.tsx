@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collection, jsonResponse, refusal, strapiError } from '../../../../test/api';
+import {
+  allPermissions,
+  collection,
+  jsonResponse,
+  refusal,
+  strapiError,
+} from '../../../../test/api';
 import {
   coordinatorEntry,
   names,
@@ -341,6 +347,30 @@ describe('/teachers/load', () => {
 });
 
 describe('/organizations/load', () => {
+  it('while organisations are switched off, says so and links to the permissions, without asking for any', async () => {
+    const permissions = allPermissions();
+    const calls = stubRouteApi(
+      'admin',
+      { 'GET /api/organizations?': () => jsonResponse(collection([])) },
+      {
+        permissions: {
+          ...permissions,
+          organizations: { ...permissions.organizations, enabled: false },
+        },
+      },
+    );
+    renderApp('/organizations/load');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Empresas' })).toBeTruthy();
+    expect(
+      screen.getByText(/Las organizaciones no están activadas en esta plataforma/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir a los permisos' }).getAttribute('href')).toBe(
+      '/admin/ajustes/permisos',
+    );
+    expect(screen.queryByRole('link', { name: 'Cargar desde un archivo' })).toBeNull();
+    expect(listCalls(calls, '/api/organizations')).toEqual([]);
+  });
+
   it('lists the organisations with their contact, edits one, and refuses an empty name', async () => {
     const calls = stubRouteApi('admin', {
       ...choices,

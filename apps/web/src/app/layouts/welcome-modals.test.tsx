@@ -119,6 +119,26 @@ describe('welcome modal for a student missing province or phone', () => {
     expect(Cookies.get(WELCOME_SHOWN_COOKIE)).toBe(String(USER_ID));
   });
 
+  it('waits while another dialog is open, and opens once it is closed', async () => {
+    // Stands for a dialog the person opened before their details arrived (the side menu).
+    const other = document.createElement('div');
+    other.setAttribute('role', 'dialog');
+    other.setAttribute('aria-label', 'Menú');
+    document.body.append(other);
+    // The welcome's module loaded already, so only the open dialog can hold it back.
+    await import('./welcome-modals');
+    const fetchMock = signIn(user('student'));
+    renderApp('/');
+    await settle(fetchMock);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('dialog', { name: '¡Estás dentro!' })).toBeNull();
+    expect(Cookies.get(WELCOME_SHOWN_COOKIE)).toBeUndefined();
+
+    other.remove();
+    expect(await screen.findByRole('dialog', { name: '¡Estás dentro!' })).toBeTruthy();
+    expect(Cookies.get(WELCOME_SHOWN_COOKIE)).toBe(String(USER_ID));
+  });
+
   it('a student with a province but no phone gets it too', async () => {
     signIn(user('student'), { province: 'Murcia' });
     renderApp('/');

@@ -40,6 +40,10 @@ function subscribe(listener: () => void): () => void {
 
 const getCurrent = () => current;
 
+/** A dialog on screen (ours are Headless UI's, `role="dialog"`), before any welcome opens. */
+const isAnotherDialogOpen = () =>
+  document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+
 /** The registration flag kept by the authentication feature (spec §4), passed in by app/. */
 export interface RegistrationFlag {
   isPending: (userId: number) => boolean;
@@ -74,10 +78,25 @@ export function useWelcomeModal({ subject, pathname, registration }: UseWelcomeM
 
   useEffect(() => {
     if (userId === null || candidate === null || current?.userId === userId) return;
-    clearRegistration(userId);
-    markWelcomeShownThisSession(userId);
-    markCompleteProfilePending(userId);
-    setCurrent({ userId, kind: candidate, isOpen: true });
+    const show = () => {
+      clearRegistration(userId);
+      markWelcomeShownThisSession(userId);
+      markCompleteProfilePending(userId);
+      setCurrent({ userId, kind: candidate, isOpen: true });
+    };
+    if (!isAnotherDialogOpen()) {
+      show();
+      return;
+    }
+    // The person opened a dialog before their details arrived (the side menu, a confirmation):
+    // the welcome waits until it is closed rather than covering it.
+    const observer = new MutationObserver(() => {
+      if (isAnotherDialogOpen()) return;
+      observer.disconnect();
+      show();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [userId, candidate, clearRegistration]);
 
   // Nothing left to complete (or not a profile that gets a welcome): no flag should linger.

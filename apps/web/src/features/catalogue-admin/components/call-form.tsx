@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { CALL_DESCRIPTION_MAX } from '@plataforma/shared';
 import { Modal } from '../../../components/ui/dialog';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { showToast } from '../../../components/ui/toast';
 import { DateField } from '../../../forms/fields/date-field';
 import { TextareaField } from '../../../forms/fields/textarea-field';
 import { TextField } from '../../../forms/fields/text-field';
@@ -10,17 +9,16 @@ import type { FormItem } from '../../../forms/types';
 import { useDegreeChoices } from '../api/get-degrees';
 import { useSaveCall } from '../api/save-catalogue';
 import type { CallItem, NamedEntry } from '../types';
-import { checkCall, type CallField, type CallValues, type FieldErrors } from '../utils/form-rules';
+import { checkCall, type CallField, type CallValues } from '../utils/form-rules';
 import {
   ChoiceList,
-  focusFirstError,
   FormButtons,
   SaveFailureAlert,
   textFieldProps,
   withChosen,
 } from './form-parts';
 import { ListError } from './list-states';
-import { saveFailure } from './save-failure';
+import { useCatalogueForm } from './use-catalogue-form';
 
 const NAME: FormItem = {
   type: 'text',
@@ -85,63 +83,32 @@ function CallForm({
     description: `${formId}-description`,
     degrees: `${formId}-degrees`,
   };
-  const [values, setValues] = useState<CallValues>({
-    name: call?.name ?? '',
-    start: call?.start ?? '',
-    end: call?.end ?? '',
-    description: call?.description ?? '',
-    degrees: call ? call.degrees.map((entry) => entry.id) : degree ? [degree.id] : [],
-  });
-  const [errors, setErrors] = useState<FieldErrors<CallField>>({});
-  const choices = useDegreeChoices(campus.id);
   const save = useSaveCall();
-  const headline = call ? CALL_SAVE_FAILED : CALL_CREATE_FAILED;
-  const failure = save.isError ? saveFailure(save.error, headline) : null;
+  const { values, errors, change, submit, failure } = useCatalogueForm({
+    initial: (): CallValues => ({
+      name: call?.name ?? '',
+      start: call?.start ?? '',
+      end: call?.end ?? '',
+      description: call?.description ?? '',
+      degrees: call ? call.degrees.map((entry) => entry.id) : degree ? [degree.id] : [],
+    }),
+    ids,
+    order: ORDER,
+    check: checkCall,
+    save,
+    id: call?.id ?? null,
+    noun: 'la convocatoria',
+    headline: call ? CALL_SAVE_FAILED : CALL_CREATE_FAILED,
+    onDone,
+  });
+  const choices = useDegreeChoices(campus.id);
   // The degrees of this campus, and any other the call already belongs to.
   const offered = withChosen(choices.data ?? [], call ? call.degrees : degree ? [degree] : []);
-
-  function change<F extends CallField>(field: F, value: CallValues[F]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
   const text = (item: FormItem, field: 'name' | 'start' | 'end' | 'description') =>
     textFieldProps(item, ids[field], values[field], errors[field], (value) => change(field, value));
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = checkCall(values);
-        if (!checked.ok) {
-          setErrors(checked.errors);
-          focusFirstError(ORDER, checked.errors, ids);
-          return;
-        }
-        save.mutate(
-          { id: call?.id ?? null, data: checked.data },
-          {
-            onSuccess: ({ data }) => {
-              showToast(
-                call
-                  ? `Has guardado la convocatoria «${data.attributes.name}».`
-                  : `Has creado la convocatoria «${data.attributes.name}».`,
-              );
-              onDone();
-            },
-            onError: (error) => {
-              const { field, reason } = saveFailure(error, headline);
-              if (field && field in ids) {
-                const refused = { [field]: reason } as FieldErrors<CallField>;
-                setErrors(refused);
-                focusFirstError(ORDER, refused, ids);
-              }
-            },
-          },
-        );
-      }}
-    >
+    <form noValidate className="flex flex-col gap-5" onSubmit={submit}>
       <TextField {...text(NAME, 'name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <DateField {...text(START, 'start')} />

@@ -1,19 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Modal } from '../../../components/ui/dialog';
-import { showToast } from '../../../components/ui/toast';
 import { TextField } from '../../../forms/fields/text-field';
 import type { FormItem } from '../../../forms/types';
 import { useUniversityChoices } from '../api/get-universities';
 import { useSaveCampus } from '../api/save-catalogue';
 import type { CampusItem, NamedEntry } from '../types';
+import { checkCampus, type CampusField, type CampusValues } from '../utils/form-rules';
 import {
-  checkCampus,
-  type CampusField,
-  type CampusValues,
-  type FieldErrors,
-} from '../utils/form-rules';
-import {
-  focusFirstError,
   FormButtons,
   SaveFailureAlert,
   SelectShell,
@@ -21,7 +14,7 @@ import {
   withChosen,
 } from './form-parts';
 import { ListError } from './list-states';
-import { saveFailure } from './save-failure';
+import { useCatalogueForm } from './use-catalogue-form';
 
 const NAME: FormItem = {
   type: 'text',
@@ -74,56 +67,26 @@ function CampusForm({
     name: `${formId}-name`,
     university: `${formId}-university`,
   };
-  const [values, setValues] = useState<CampusValues>({
-    name: campus?.name ?? '',
-    university: String(campus?.university?.id ?? university?.id ?? ''),
-  });
-  const [errors, setErrors] = useState<FieldErrors<CampusField>>({});
-  const universities = useUniversityChoices();
   const save = useSaveCampus();
-  const headline = campus ? CAMPUS_SAVE_FAILED : CAMPUS_CREATE_FAILED;
-  const failure = save.isError ? saveFailure(save.error, headline) : null;
+  const { values, errors, change, submit, failure } = useCatalogueForm({
+    initial: (): CampusValues => ({
+      name: campus?.name ?? '',
+      university: String(campus?.university?.id ?? university?.id ?? ''),
+    }),
+    ids,
+    order: ORDER,
+    check: checkCampus,
+    save,
+    id: campus?.id ?? null,
+    noun: 'el campus',
+    headline: campus ? CAMPUS_SAVE_FAILED : CAMPUS_CREATE_FAILED,
+    onDone,
+  });
+  const universities = useUniversityChoices();
   const known = [campus?.university, university].filter((entry): entry is NamedEntry => !!entry);
 
-  function change<F extends CampusField>(field: F, value: CampusValues[F]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = checkCampus(values);
-        if (!checked.ok) {
-          setErrors(checked.errors);
-          focusFirstError(ORDER, checked.errors, ids);
-          return;
-        }
-        save.mutate(
-          { id: campus?.id ?? null, data: checked.data },
-          {
-            onSuccess: ({ data }) => {
-              showToast(
-                campus
-                  ? `Has guardado el campus «${data.attributes.name}».`
-                  : `Has creado el campus «${data.attributes.name}».`,
-              );
-              onDone();
-            },
-            onError: (error) => {
-              const { field, reason } = saveFailure(error, headline);
-              if (field === 'name' || field === 'university') {
-                setErrors({ [field]: reason });
-                focusFirstError(ORDER, { [field]: reason }, ids);
-              }
-            },
-          },
-        );
-      }}
-    >
+    <form noValidate className="flex flex-col gap-5" onSubmit={submit}>
       <TextField
         {...textFieldProps(NAME, ids.name, values.name, errors.name, (value) =>
           change('name', value),

@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Modal } from '../../../components/ui/dialog';
 import { CheckboxField } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { showToast } from '../../../components/ui/toast';
 import { TextField } from '../../../forms/fields/text-field';
 import type { FormItem } from '../../../forms/types';
 import { useCampusChoices } from '../api/get-campuses';
@@ -13,12 +12,10 @@ import {
   DURATION_CHOICES,
   type DegreeField,
   type DegreeValues,
-  type FieldErrors,
 } from '../utils/form-rules';
 import { durationText } from '../utils/texts';
 import {
   ChoiceList,
-  focusFirstError,
   FormButtons,
   SaveFailureAlert,
   SelectShell,
@@ -26,7 +23,7 @@ import {
   withChosen,
 } from './form-parts';
 import { ListError } from './list-states';
-import { saveFailure } from './save-failure';
+import { useCatalogueForm } from './use-catalogue-form';
 
 const NAME: FormItem = {
   type: 'text',
@@ -84,62 +81,32 @@ function DegreeForm({
     duration: `${formId}-duration`,
     campuses: `${formId}-campuses`,
   };
-  const [values, setValues] = useState<DegreeValues>({
-    name: degree?.name ?? '',
-    duration: degree?.duration === null || !degree ? '' : String(degree.duration),
-    master: degree?.master ?? false,
-    campuses: degree ? degree.campuses.map((entry) => entry.id) : [campus.id],
-  });
-  const [errors, setErrors] = useState<FieldErrors<DegreeField>>({});
-  const choices = useCampusChoices(university?.id ?? null);
   const save = useSaveDegree();
-  const headline = degree ? DEGREE_SAVE_FAILED : DEGREE_CREATE_FAILED;
-  const failure = save.isError ? saveFailure(save.error, headline) : null;
+  const { values, errors, change, submit, failure } = useCatalogueForm({
+    initial: (): DegreeValues => ({
+      name: degree?.name ?? '',
+      duration: degree?.duration === null || !degree ? '' : String(degree.duration),
+      master: degree?.master ?? false,
+      campuses: degree ? degree.campuses.map((entry) => entry.id) : [campus.id],
+    }),
+    ids,
+    order: ORDER,
+    check: checkDegree,
+    save,
+    id: degree?.id ?? null,
+    noun: 'el grado',
+    headline: degree ? DEGREE_SAVE_FAILED : DEGREE_CREATE_FAILED,
+    onDone,
+  });
+  const choices = useCampusChoices(university?.id ?? null);
   // The campuses of this university, and any other the degree is already offered at.
   const offered = withChosen(
     university ? (choices.data ?? []) : [],
     degree ? degree.campuses : [campus],
   );
 
-  function change<F extends keyof DegreeValues>(field: F, value: DegreeValues[F]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field !== 'master') setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const checked = checkDegree(values);
-        if (!checked.ok) {
-          setErrors(checked.errors);
-          focusFirstError(ORDER, checked.errors, ids);
-          return;
-        }
-        save.mutate(
-          { id: degree?.id ?? null, data: checked.data },
-          {
-            onSuccess: ({ data }) => {
-              showToast(
-                degree
-                  ? `Has guardado el grado «${data.attributes.name}».`
-                  : `Has creado el grado «${data.attributes.name}».`,
-              );
-              onDone();
-            },
-            onError: (error) => {
-              const { field, reason } = saveFailure(error, headline);
-              if (field === 'name' || field === 'duration' || field === 'campuses') {
-                setErrors({ [field]: reason });
-                focusFirstError(ORDER, { [field]: reason }, ids);
-              }
-            },
-          },
-        );
-      }}
-    >
+    <form noValidate className="flex flex-col gap-5" onSubmit={submit}>
       <TextField
         {...textFieldProps(NAME, ids.name, values.name, errors.name, (value) =>
           change('name', value),

@@ -9,7 +9,7 @@ import { browseHref } from '../utils/browse-params';
 import { countOf } from '../utils/texts';
 import { CampusFormDialog } from './campus-form';
 import { DeleteDialog } from './delete-dialog';
-import { EmptyList, ListCount, ListError } from './list-states';
+import { EditDeleteActions, EmptyList, ListCount, ListError } from './list-states';
 import { useDialog } from './use-dialog';
 
 /** A university's campuses, searched by name, each leading to its degrees. */
@@ -86,22 +86,11 @@ export function CampusesLevel({
                     {countOf(campus.degreeCount, 'grado', 'grados')}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    aria-label={`Editar el campus «${campus.name}»`}
-                    onClick={() => editing.open({ campus })}
-                  >
-                    Editar
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    aria-label={`Borrar el campus «${campus.name}»`}
-                    onClick={() => deleting.open({ kind: 'campus', entry: campus })}
-                  >
-                    Borrar
-                  </Button>
-                </div>
+                <EditDeleteActions
+                  entry={`el campus «${campus.name}»`}
+                  onEdit={() => editing.open({ campus })}
+                  onDelete={() => deleting.open({ kind: 'campus', entry: campus })}
+                />
               </li>
             ))}
           </ul>

@@ -12,7 +12,7 @@ import { CallFormDialog } from './call-form';
 import { CampusFormDialog } from './campus-form';
 import { DegreeFormDialog } from './degree-form';
 import { DeleteDialog } from './delete-dialog';
-import { EmptyList, ListCount, ListError } from './list-states';
+import { EditDeleteActions, EmptyList, ListCount, ListError } from './list-states';
 import { useDialog } from './use-dialog';
 
 const BADGE =
@@ -205,22 +205,11 @@ function DegreeCard({
             </p>
           ) : null}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            aria-label={`Editar el grado «${degree.name}»`}
-            onClick={onEdit}
-          >
-            Editar
-          </Button>
-          <Button
-            variant="secondary"
-            aria-label={`Borrar el grado «${degree.name}»`}
-            onClick={onDelete}
-          >
-            Borrar
-          </Button>
-        </div>
+        <EditDeleteActions
+          entry={`el grado «${degree.name}»`}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
 
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-3">
@@ -282,22 +271,11 @@ function CallRow({
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          aria-label={`Editar la convocatoria «${call.name}»`}
-          onClick={onEdit}
-        >
-          Editar
-        </Button>
-        <Button
-          variant="secondary"
-          aria-label={`Borrar la convocatoria «${call.name}»`}
-          onClick={onDelete}
-        >
-          Borrar
-        </Button>
-      </div>
+      <EditDeleteActions
+        entry={`la convocatoria «${call.name}»`}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </li>
   );
 }

@@ -14,6 +14,32 @@ export function ListError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
+/**
+ * An entry's "Editar" and "Borrar", each named with the entry for screen readers («el grado
+ * «Grado en Derecho»»), since a list repeats them once per entry.
+ */
+export function EditDeleteActions({
+  entry,
+  onEdit,
+  onDelete,
+}: {
+  /** The entry as the labels name it: «el campus «Espinardo»». */
+  entry: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" aria-label={`Editar ${entry}`} onClick={onEdit}>
+        Editar
+      </Button>
+      <Button variant="secondary" aria-label={`Borrar ${entry}`} onClick={onDelete}>
+        Borrar
+      </Button>
+    </div>
+  );
+}
+
 /** What an empty list says, and what can be done about it. */
 export function EmptyList({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (

@@ -346,6 +346,59 @@ describe('/teachers/load', () => {
   });
 });
 
+describe("/teachers/load: a teacher's degrees", () => {
+  it("edits the degrees a teacher teaches: the university's degrees as checkboxes, saved as ids", async () => {
+    const DERECHO = { id: 31, name: 'Grado en Derecho' };
+    const OTHER = { id: 77, name: 'Máster de otra universidad' };
+    const marta = teacherEntry(4, {
+      name: 'Marta',
+      surname: 'López',
+      email: 'marta@um.es',
+      university: MURCIA,
+    });
+    const calls = stubRouteApi('admin', {
+      'GET /api/universities?': () => jsonResponse(names([MURCIA])),
+      'GET /api/degrees?': () => jsonResponse(names([PRIMARIA, DERECHO])),
+      'GET /api/teachers?': () =>
+        jsonResponse(
+          collection([
+            {
+              ...marta,
+              attributes: {
+                ...marta.attributes,
+                degrees: { data: [{ id: OTHER.id, attributes: { name: OTHER.name } }] },
+              },
+            },
+          ]),
+        ),
+      'PUT /api/teachers/4': () => jsonResponse({ data: marta, meta: {} }),
+    });
+    renderApp('/teachers/load');
+    const row = (await screen.findByRole('rowheader', { name: 'Marta López' })).closest('tr')!;
+    const query = listCalls(calls, '/api/teachers').find((q) => q.has('pagination[page]'))!;
+    expect(query.get('populate[degrees][fields][0]')).toBe('name');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Editar a Marta López' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar profesor: Marta López' });
+    const group = within(dialog).getByRole('group', { name: 'Grados en los que imparte' });
+    // The degree she has stays listed, ticked, though it is not one of her university's.
+    const other = await within(group).findByRole('checkbox', { name: OTHER.name });
+    expect((other as HTMLInputElement).checked).toBe(true);
+    const derecho = await within(group).findByRole('checkbox', { name: DERECHO.name });
+    expect((derecho as HTMLInputElement).checked).toBe(false);
+    const degreeQuery = listCalls(calls, '/api/degrees').at(-1)!;
+    expect(degreeQuery.get('filters[campuses][university][id][$eq]')).toBe(String(MURCIA.id));
+
+    fireEvent.click(derecho);
+    fireEvent.click(other);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await expectToast('Se han guardado los cambios de Marta López.');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/teachers/4');
+    expect(put.body).toEqual({ data: { degrees: [DERECHO.id] } });
+  });
+});
+
 describe('/organizations/load', () => {
   it('while organisations are switched off, says so and links to the permissions, without asking for any', async () => {
     const permissions = allPermissions();

@@ -18,6 +18,7 @@ import {
   EDIT_FIELDS,
   initialValues,
   missingFields,
+  relatedEntries,
   type EditField,
   type EditValues,
 } from '../utils/edit-fields';
@@ -82,7 +83,10 @@ function EditForm({
   const [missing, setMissing] = useState<string[]>([]);
   const save = useSavePerson(kind);
   const uses = (choices: string) =>
-    fields.some((field) => field.type === 'relation' && field.choices === choices);
+    fields.some(
+      (field) =>
+        (field.type === 'relation' || field.type === 'relations') && field.choices === choices,
+    );
   const universities = useUniversityChoices(uses('universities'));
   const chosenUniversity = values.university ? Number(values.university) : null;
   const degrees = useDegreeChoices(uses('degrees'), chosenUniversity);
@@ -115,7 +119,7 @@ function EditForm({
     );
   };
 
-  const set = (name: string, value: string | boolean) =>
+  const set = (name: string, value: EditValues[string]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
   const control = (field: EditField) => {
@@ -133,6 +137,44 @@ function EditForm({
           checked={Boolean(values[field.name])}
           onChange={(event) => set(field.name, event.target.checked)}
         />
+      );
+    }
+    if (field.type === 'relations') {
+      const chosen = Array.isArray(values[field.name]) ? (values[field.name] as number[]) : [];
+      const offered = choicesOf[field.choices].data ?? [];
+      // What is chosen stays listed, with its name, while the choices load or if it is not
+      // among them (a degree of another university).
+      const kept = relatedEntries(row.attributes[field.name]).filter(
+        (entry) => chosen.includes(entry.id) && !offered.some((choice) => choice.id === entry.id),
+      );
+      const loading = choicesOf[field.choices].isPending;
+      const toggle = (id: number, on: boolean) =>
+        set(field.name, on ? [...chosen, id] : chosen.filter((other) => other !== id));
+      return (
+        <fieldset key={field.name} className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">{field.label}</legend>
+          {loading ? <p className="text-sm text-slate-700">Cargando los grados...</p> : null}
+          {!loading && offered.length + kept.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              {values.university
+                ? 'Esta universidad no tiene grados en el catálogo.'
+                : 'Elige una universidad para ver sus grados.'}
+            </p>
+          ) : null}
+          <ul className="flex max-h-56 flex-col gap-1.5 overflow-y-auto rounded-lg border border-slate-200 p-3">
+            {[...kept, ...offered].map((choice) => (
+              <li key={choice.id}>
+                <CheckboxField
+                  name={field.name}
+                  value={String(choice.id)}
+                  label={choice.name}
+                  checked={chosen.includes(choice.id)}
+                  onChange={(event) => toggle(choice.id, event.target.checked)}
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
       );
     }
     if (field.type === 'select' || field.type === 'relation') {
@@ -155,8 +197,9 @@ function EditForm({
           aria-busy={loading || undefined}
           onChange={(event) => {
             set(field.name, event.target.value);
-            // A degree belongs to a university: another university empties the degree.
+            // A degree belongs to a university: another university empties the degrees.
             if (field.name === 'university' && 'degree' in values) set('degree', '');
+            if (field.name === 'university' && 'degrees' in values) set('degrees', []);
           }}
         >
           <option value="">{loading ? 'Cargando...' : 'Sin indicar'}</option>

@@ -38,4 +38,27 @@ describe('the edit form of a record', () => {
     expect(missingFields('organizations', { name: '  ' })).toEqual(['name']);
     expect(missingFields('organizations', { name: 'Acme' })).toEqual([]);
   });
+
+  it("a teacher's degrees start as the ids of the populated ones and are sent whole when they change", () => {
+    const teacher: PersonRow = {
+      id: 4,
+      name: 'Marta López',
+      email: 'marta@um.es',
+      attributes: {
+        teacher_area: 'Didáctica',
+        class_type: 'Grado',
+        degrees: { data: [{ id: 30, attributes: { name: 'Primaria' } }, { id: 31 }] },
+      },
+      links: { university: 1 },
+      cells: {},
+    };
+    const before = initialValues('teachers', teacher);
+    expect(before.degrees).toEqual([30, 31]);
+    // The same degrees in another order are no change.
+    expect(changedData('teachers', before, { ...before, degrees: [31, 30] })).toEqual({});
+    expect(changedData('teachers', before, { ...before, degrees: [31] })).toEqual({
+      degrees: [31],
+    });
+    expect(changedData('teachers', before, { ...before, degrees: [] })).toEqual({ degrees: [] });
+  });
 });

@@ -16,7 +16,9 @@ export type EditField =
       label: string;
       type: 'relation';
       choices: 'universities' | 'degrees' | 'organizations';
-    };
+    }
+  /** A to-many relation: every choice a checkbox (a teacher's degrees, spec §7). */
+  | { name: string; label: string; type: 'relations'; choices: 'degrees' };
 
 /**
  * The main fields an admin corrects in a record (ADR 0050). The name and email belong to the
@@ -44,6 +46,7 @@ export const EDIT_FIELDS: Record<PeopleKind, readonly EditField[]> = {
       type: 'select',
       options: STUDY_TYPES.map((type) => ({ value: type, label: type })),
     },
+    { name: 'degrees', label: 'Grados en los que imparte', type: 'relations', choices: 'degrees' },
   ],
   organizations: [
     { name: 'name', label: 'Nombre', type: 'text', required: true },
@@ -61,13 +64,33 @@ export const EDIT_FIELDS: Record<PeopleKind, readonly EditField[]> = {
   ],
 };
 
-export type EditValues = Record<string, string | boolean>;
+export type EditValues = Record<string, string | boolean | readonly number[]>;
+
+/** The entries of a populated to-many relation (`{data: [{id, attributes: {name}}]}`). */
+export function relatedEntries(value: unknown): { id: number; name: string }[] {
+  const data = (value as { data?: unknown } | null | undefined)?.data;
+  if (!Array.isArray(data)) return [];
+  return (data as { id?: unknown; attributes?: { name?: unknown } }[]).flatMap((entry) => {
+    if (typeof entry?.id !== 'number') return [];
+    const name = entry.attributes?.name;
+    return [{ id: entry.id, name: typeof name === 'string' ? name : String(entry.id) }];
+  });
+}
+
+const idsOf = (value: EditValues[string] | undefined): readonly number[] =>
+  Array.isArray(value) ? (value as readonly number[]) : [];
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** The form's starting values from a row. */
 export function initialValues(kind: PeopleKind, row: PersonRow): EditValues {
   return Object.fromEntries(
-    EDIT_FIELDS[kind].map((field): [string, string | boolean] => {
+    EDIT_FIELDS[kind].map((field): [string, EditValues[string]] => {
       if (field.type === 'relation') return [field.name, String(row.links[field.name] ?? '')];
+      if (field.type === 'relations') {
+        return [field.name, relatedEntries(row.attributes[field.name]).map((entry) => entry.id)];
+      }
       const value = row.attributes[field.name];
       if (field.type === 'checkbox') return [field.name, Boolean(value)];
       return [
@@ -90,6 +113,11 @@ export function changedData(
   const data: Record<string, unknown> = {};
   for (const field of EDIT_FIELDS[kind]) {
     const value = after[field.name];
+    if (field.type === 'relations') {
+      const ids = idsOf(value);
+      if (!sameIds(ids, idsOf(before[field.name]))) data[field.name] = [...ids];
+      continue;
+    }
     if (value === before[field.name]) continue;
     if (field.type === 'checkbox') data[field.name] = Boolean(value);
     else if (field.type === 'relation') data[field.name] = value ? Number(value) : null;

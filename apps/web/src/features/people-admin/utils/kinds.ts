@@ -173,6 +173,8 @@ export const KINDS: Record<PeopleKind, KindConfig> = {
       'fields[5]': 'invited',
       ...USER_SELECT,
       'populate[university][fields][0]': 'name',
+      // The edit form's degrees (spec §7 PUT /api/teachers with degrees).
+      'populate[degrees][fields][0]': 'name',
     },
     columns: [
       { key: 'email', label: 'Correo' },

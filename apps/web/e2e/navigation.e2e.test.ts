@@ -203,8 +203,9 @@ function accountButton(page: Page, audience: Audience): Locator {
  */
 async function openPageAs(page: Page, audience: Audience, path = '/'): Promise<void> {
   await page.goto(path);
-  await page.getByRole('banner').waitFor();
   if (audience.hasWelcome) {
+    // First the welcome: once it is open, the page behind it (the header too) is hidden from
+    // the accessibility tree, so waiting for the header first could wait for ever.
     const welcome = page.getByRole('dialog');
     await welcome.waitFor();
     // Escape reaches the modal once it has taken the focus, at the end of its entrance.
@@ -212,6 +213,7 @@ async function openPageAs(page: Page, audience: Audience, path = '/'): Promise<v
     await page.keyboard.press('Escape');
     await welcome.waitFor({ state: 'hidden' });
   }
+  await page.getByRole('banner').waitFor();
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
 }

@@ -51,7 +51,8 @@ function pdfjsAssets(): Plugin {
  * ADR 0062: the modules of ours a first visit runs (the entry and what it imports statically)
  * go in one chunk, with the packages they import. Left to itself, the bundler gives each module
  * the entry shares with a lazy chunk a common chunk of its own (twenty files for `/`), and each
- * file is compressed apart from the others, losing what they have in common (8 KB of Brotli on `/`).
+ * file is compressed apart from the others, losing what they have in common (8 KB of Brotli on
+ * `/`).
  * Only our own sources are matched: a package's barrel (packages/shared's index) would otherwise
  * bring every module it re-exports, used or not; what they use comes along with them.
  */

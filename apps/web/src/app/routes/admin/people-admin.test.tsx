@@ -391,6 +391,10 @@ describe("/teachers/load: a teacher's degrees", () => {
 
     fireEvent.click(derecho);
     fireEvent.click(other);
+    // Unticked, her old degree stays in the list, so it can be ticked again.
+    expect(
+      within(group).getByRole<HTMLInputElement>('checkbox', { name: OTHER.name }).checked,
+    ).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     await expectToast('Se han guardado los cambios de Marta López.');
     const put = calls.find((c) => c.method === 'PUT')!;

@@ -15,7 +15,7 @@ interface CampaignBannerProps {
  * One campaign banner under the header (spec §2 Banners): its title, message and link, and a
  * close button. Closing fades it out over 500 ms (spec §9), then removes it; with reduced motion
  * it goes at once. The fade is CSS alone, timed by the element's own transition, so the entry
- * carries no transition library (ADR 0061).
+ * carries no transition library (ADR 0062).
  */
 export function CampaignBanner({ banner, show, onClose, focusTargetId }: CampaignBannerProps) {
   const ref = useRef<HTMLElement>(null);

@@ -31,7 +31,7 @@ export function ScrollToTopButton({ focusTargetId }: ScrollToTopButtonProps) {
 
   if (!isShown) return null;
   // Fades in from CSS alone (`starting:`, @starting-style), so the entry carries no transition
-  // library (ADR 0061); at the top it goes at once.
+  // library (ADR 0062); at the top it goes at once.
   return (
     <button
       type="button"

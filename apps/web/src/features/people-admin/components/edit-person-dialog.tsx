@@ -142,11 +142,15 @@ function EditForm({
     if (field.type === 'relations') {
       const chosen = Array.isArray(values[field.name]) ? (values[field.name] as number[]) : [];
       const offered = choicesOf[field.choices].data ?? [];
-      // What is chosen stays listed, with its name, while the choices load or if it is not
-      // among them (a degree of another university).
-      const kept = relatedEntries(row.attributes[field.name]).filter(
-        (entry) => chosen.includes(entry.id) && !offered.some((choice) => choice.id === entry.id),
-      );
+      // The record's own entries stay listed, with their names, while the choices load or if
+      // they are not among them (a degree of another university), so one unticked by mistake
+      // can be ticked again; another university starts the list afresh.
+      const kept =
+        values.university === before.university
+          ? relatedEntries(row.attributes[field.name]).filter(
+              (entry) => !offered.some((choice) => choice.id === entry.id),
+            )
+          : [];
       const loading = choicesOf[field.choices].isPending;
       const toggle = (id: number, on: boolean) =>
         set(field.name, on ? [...chosen, id] : chosen.filter((other) => other !== id));

@@ -21,7 +21,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   packages: 'external',
   // The shared workspace package is TypeScript source: bundle it instead of importing it at run time.

@@ -28,7 +28,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'apps/*/scripts/*.mjs', '.ci/*.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'scripts/*.mjs',
+            'apps/*/scripts/*.mjs',
+            '.ci/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

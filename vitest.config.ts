@@ -6,6 +6,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/api', 'apps/web', 'apps/web/e2e'],
+    projects: ['scripts', 'packages/shared', 'apps/api', 'apps/web', 'apps/web/e2e'],
   },
 });

@@ -48,6 +48,27 @@ function pdfjsAssets(): Plugin {
 }
 
 /**
+ * The server's build gives its copy of zod a registry of its own. zod keeps the schemas' ids
+ * (`.meta({id})`) in one registry per process, on `globalThis`; the API's bundle and this one
+ * each carry packages/shared, so drawing a page would register every id a second time, and the
+ * API's OpenAPI document would then fail on the duplicates (features/docs, ADR 0030, 0060).
+ * The name is replaced in zod's registries module; a zod that no longer has it fails the build.
+ */
+function privateZodRegistry(): Plugin {
+  const GLOBAL_NAME = '__zod_globalRegistry';
+  return {
+    name: 'private-zod-registry',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]registries\.js$/.test(id)) return null;
+      if (!code.includes(GLOBAL_NAME)) {
+        throw new Error(`zod's registries module no longer names ${GLOBAL_NAME}: see ADR 0060`);
+      }
+      return { code: code.replaceAll(GLOBAL_NAME, `${GLOBAL_NAME}_serverRender`), map: null };
+    },
+  };
+}
+
+/**
  * ADR 0062: the modules of ours a first visit runs (the entry and what it imports statically)
  * go in one chunk, with the packages they import. Left to itself, the bundler gives each module
  * the entry shares with a lazy chunk a common chunk of its own (twenty files for `/`), and each
@@ -99,6 +120,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     // The server's build (ADR 0060) only renders pages: the browser's build has the assets.
     ...(isSsrBuild ? [] : [pdfjsAssets()]),
+    ...(isSsrBuild ? [privateZodRegistry()] : []),
     // ADR 0056: every text asset is compressed once at build time (.br and .gz beside it) and the
     // API sends the variant the browser accepts, so no request pays for compression.
     ...(isSsrBuild

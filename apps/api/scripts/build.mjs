@@ -12,6 +12,8 @@ await build({
     server: new URL('src/server.ts', root).pathname,
     'migrate-cli': new URL('src/db/migrate-cli.ts', root).pathname,
     'seed-cli': new URL('src/seed/seed-cli.ts', root).pathname,
+    // npm run admin:create (ADR 0064).
+    'admin-create': new URL('src/cli/admin-create.ts', root).pathname,
     // The PDF reader's worker thread (ADR 0042): pdf-text.ts loads it from beside the bundle.
     'pdf-text.worker': new URL('src/features/library/pdf-text.worker.ts', root).pathname,
     // The embedded database's thread (ADR 0058): db/pglite-thread.ts loads it from beside the bundle.

@@ -31,6 +31,8 @@ import type { ChangeFeed } from './db/change-feed';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { setupRoutes } from './features/setup/setup.routes';
+import { isClosedSetupPage } from './features/setup/setup.service';
 import { docsRoutes } from './features/docs/docs.routes';
 import { openApiPlugin } from './features/docs/docs.plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -71,6 +73,7 @@ import { sendAnnouncementJob } from './features/announcements/announcements.jobs
 import { peopleImportJob } from './features/imports/people-import.jobs';
 import { NO_WHATSAPP_PROVIDER } from './features/announcements/whatsapp';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { adminHomeRoutes } from './features/admin-home/admin-home.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 
 declare module 'fastify' {
@@ -173,6 +176,7 @@ export async function buildApp({
   await app.register(privateReadsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(setupRoutes);
   await app.register(mailPlugin);
   await app.register(outboxRoutes);
   await app.register(communicationRoutes);
@@ -203,6 +207,7 @@ export async function buildApp({
   await app.register(libraryRoutes);
   await app.register(announcementsRoutes);
   await app.register(reportsRoutes);
+  await app.register(adminHomeRoutes);
   await app.register(contentRoutes, { entities });
   await app.register(docsRoutes);
   await app.register(seoRoutes);
@@ -218,9 +223,13 @@ export async function buildApp({
     // like any other and HEAD is answered too.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (path.startsWith('/api/') || path === '/api') {
+      // A file the build does not have (an old hashed script, an icon) is not a page: its
+      // loader gets a 404 rather than the HTML shell it cannot read.
+      if (path.startsWith('/api/') || path === '/api' || isFilePath(path)) {
         return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
       }
+      // The setup page once an administrator exists shows the not-found page: so says its status.
+      if (await isClosedSetupPage(app.db, path)) void reply.code(404);
       return sendPageShell(app, request, reply, path);
     });
   }
@@ -305,6 +314,16 @@ async function sendPageShell(
         rendered: page,
       }),
     );
+}
+
+/**
+ * A path that names a file by its extension (`/assets/app-1a2b.js`, `/icon-192.png`): no page of
+ * the web app has one (spec §2's routes and ids are words and numbers).
+ */
+const FILE_EXTENSION =
+  /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|pdf|wasm)$/i;
+function isFilePath(path: string): boolean {
+  return FILE_EXTENSION.test(path);
 }
 
 /** Where the built web app lives: configured, or apps/web/dist next to this package. */

@@ -1,15 +1,27 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import type { ChangeFeed } from './db/change-feed';
 import type * as Demo from './seed/demo';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfig, loadEnvFile } from './config/env';
 import { describeDatabase, openDatabase, pingDatabase, type DatabaseHandle } from './db/client';
 import { isConnectionFailure } from './db/failures';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { serveClusterMetrics } from './lib/metrics/cluster';
+import { APP_VERSION } from './version';
+
+/**
+ * Lines for the person who started the server, in Spanish, besides the JSON log: what it is doing
+ * while it prepares the database (minutes on a first start), where it listens, the demo accounts.
+ * Only the first process of a machine says them (ADR 0063).
+ */
+const isFirstProcess = cluster.isPrimary || cluster.worker?.id === 1;
+const say = (line: string) => {
+  if (isFirstProcess) process.stdout.write(`${line}\n`);
+};
 
 /**
  * Process entry: configuration, database (migrated; demo data on a new embedded database), listen,
@@ -18,9 +30,13 @@ import { serveClusterMetrics } from './lib/metrics/cluster';
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  const pgliteDir = config.databaseUrl ? undefined : join(config.dataDir, 'pgdata');
+  if (pgliteDir && !existsSync(pgliteDir)) {
+    say(`Creando la base de datos integrada en ${pgliteDir}… (1 min)`);
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pgdata'),
+    pgliteDir,
     poolSize: config.dbPoolSize,
   });
   // The app and the demo data are loaded once the database is held: a second process on the
@@ -34,13 +50,21 @@ async function main() {
   try {
     if (config.databaseUrl)
       await waitForDatabase(database, describeDatabase(config.databaseUrl), log);
-    await migrateDatabase(database);
-    // The embedded database is for trying the platform: it always starts with demo data.
-    if (database.kind === 'pglite' || config.demoData) {
+    const migrations = await migrateDatabase(database);
+    if (migrations.before > 0 && migrations.applied > 0) {
+      say(
+        `Base de datos actualizada: ${migrations.applied} ${migrations.applied === 1 ? 'migración aplicada' : 'migraciones aplicadas'}.`,
+      );
+    }
+    // Demo data by default on a new embedded database (trying the platform); DEMO_DATA=0 leaves
+    // it empty for a real installation, which then prints its setup link (ADR 0064).
+    if (config.demoData) {
       // The works' PDFs go where uploads go (ADR 0039).
       const storage = createStorage(config);
       try {
-        const seeded = await demo.seedDemoDataIfEmpty(database.db, log, storage);
+        const seeded = await demo.seedDemoDataIfEmpty(database.db, log, storage, () =>
+          say('Cargando datos de demostración… (1 min)'),
+        );
         if (seeded) log.info('demo data loaded');
       } finally {
         storage.close?.();
@@ -72,9 +96,17 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  const isFirstProcess = cluster.isPrimary || cluster.worker?.id === 1;
-  if ((database.kind === 'pglite' || config.demoData) && isFirstProcess)
-    printDemoAccounts(config.publicUrl, demo);
+  say(`\n  Plataforma ${APP_VERSION} lista en ${config.publicUrl}`);
+  if (config.demoData && isFirstProcess && (await demo.hasDemoAccounts(database.db))) {
+    printDemoAccounts(demo);
+  }
+  // No administrator yet: a one-time link to create the first one (ADR 0064).
+  if (isFirstProcess) {
+    const { announceSetupLink } = await import('./features/setup/setup.service');
+    await announceSetupLink(database.db, config.publicUrl, say).catch((err: unknown) =>
+      log.error({ err }, 'could not make the setup link'),
+    );
+  }
 }
 
 /**
@@ -115,11 +147,9 @@ function reasonOf(error: unknown): string {
   return current instanceof Error ? current.message : String(current);
 }
 
-function printDemoAccounts(url: string, demo: typeof Demo) {
+function printDemoAccounts(demo: typeof Demo) {
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = demo;
   const lines = [
-    '',
-    `  Plataforma lista en ${url}`,
     '',
     `  Cuentas de demostración (contraseña: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(28)} ${a.description}`),
@@ -133,6 +163,8 @@ function printDemoAccounts(url: string, demo: typeof Demo) {
  * serialised by an advisory lock) and replaces any that dies unexpectedly.
  */
 function start() {
+  // Before API_WORKERS is read; forked workers inherit the environment it fills.
+  loadEnvFile();
   const workers = Number(process.env.API_WORKERS ?? '1');
   if (!cluster.isPrimary || !(workers > 1)) return main();
   let stopping = false;

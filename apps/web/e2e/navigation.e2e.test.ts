@@ -157,7 +157,7 @@ const AUDIENCES: Audience[] = [
       Comunicaciones: ['Nueva comunicación', 'Historial', 'Correo saliente'],
     },
     action: null,
-    account: ['Perfil', 'Ajustes', 'Cerrar sesión'],
+    account: ['Perfil', 'Administración', 'Ajustes', 'Cerrar sesión'],
     drawer: [
       'Cerrar menú',
       'Facultades y Grados',
@@ -175,6 +175,7 @@ const AUDIENCES: Audience[] = [
       'Historial',
       'Correo saliente',
       'Perfil',
+      'Administración',
       'Ajustes',
       'Cerrar sesión',
     ],

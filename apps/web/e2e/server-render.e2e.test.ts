@@ -98,6 +98,16 @@ describe('pages drawn on the server', () => {
     }
   });
 
+  it('after pages were drawn, the API’s OpenAPI document still answers (the renderer’s copy of the schemas is its own)', async () => {
+    const { baseUrl } = browser;
+    expect((await drawn(baseUrl, '/tfx')).root).toMatch(/<h1/);
+    for (const format of ['json', 'yaml']) {
+      const answer = await fetch(`${baseUrl}/api/docs/${format}`);
+      expect([format, answer.status]).toEqual([format, 200]);
+      expect(await answer.text()).toContain('PagePagination');
+    }
+  });
+
   it('a legal text, a signed-in person’s page and a private page are drawn by the browser', async () => {
     const { baseUrl } = browser;
     expect((await drawn(baseUrl, '/cookies')).root).toBe('');

@@ -8,6 +8,14 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A switch whose absence means "the default for this installation" ('' counts as absent). */
+const optionalFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) =>
+    v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes',
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,7 +34,7 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DEMO_DATA: booleanFlag,
+  DEMO_DATA: optionalFlag,
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Off only for load tests: the sign-in limits would answer 429 to a benchmark's one address. */
@@ -68,7 +76,11 @@ export interface AppConfig {
   /** Built web app to serve; absent or missing on disk means API only. */
   webDistDir: string | undefined;
   logLevel: string;
-  /** Fill an empty database with demo data (always on for a new embedded database). */
+  /**
+   * Fill an empty database with demo data: by default for the embedded database (trying the
+   * platform), not for PostgreSQL; DEMO_DATA=0 or 1 decides otherwise. Without it a new
+   * installation prints its setup link instead (ADR 0064).
+   */
   demoData: boolean;
   dbPoolSize: number;
   /** Keep answers of read routes until their tables change (ADR 0007). */
@@ -98,6 +110,19 @@ export interface AppConfig {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
+}
+
+/**
+ * The installation's `.env` file (`.env.example` lists every variable, ADR 0063), read into the
+ * process environment by the entry points (the server, the migrations, `admin:create`) when it
+ * exists. What the environment already sets wins, so systemd's or a container's variables
+ * override the file. Answers the file read, if any.
+ */
+export function loadEnvFile(base = process.env.INIT_CWD ?? process.cwd()): string | undefined {
+  const path = resolve(base, '.env');
+  if (!existsSync(path)) return undefined;
+  process.loadEnvFile(path);
+  return path;
 }
 
 export class ConfigError extends Error {
@@ -155,7 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDir: resolve(base, env.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     webDistDir: env.WEB_DIST_DIR ? resolve(base, env.WEB_DIST_DIR) : undefined,
     logLevel: env.LOG_LEVEL,
-    demoData: env.DEMO_DATA,
+    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
     dbPoolSize: env.DB_POOL_SIZE,
     responseCache: env.RESPONSE_CACHE === 'on',
     rateLimits: env.RATE_LIMITS === 'on',

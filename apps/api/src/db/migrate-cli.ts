@@ -1,17 +1,39 @@
 import { join } from 'node:path';
-import { loadConfig } from '../config/env';
+import { ConfigError, loadConfig, loadEnvFile } from '../config/env';
 import { openDatabase } from './client';
+import { DataDirLockedError } from './data-dir-lock';
 import { migrateDatabase } from './migrate';
 
-/** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
-const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pgdata'),
-});
-try {
-  await migrateDatabase(database);
-  process.stdout.write(`Migraciones aplicadas (${database.kind}).\n`);
-} finally {
-  await database.close();
+/**
+ * `npm run db:migrate` (`node apps/api/dist/migrate-cli.js` in a build, so a production install
+ * without development packages can run it): applies the pending migrations to the configured
+ * database, says how many, and exits.
+ */
+async function main() {
+  loadEnvFile();
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pgdata'),
+  });
+  try {
+    const { before, applied } = await migrateDatabase(database);
+    const where = database.kind === 'pglite' ? 'la base de datos integrada' : 'PostgreSQL';
+    process.stdout.write(
+      applied === 0
+        ? `La base de datos (${where}) ya estaba al día: ${before} migraciones, ninguna pendiente.\n`
+        : `Aplicadas ${applied} ${applied === 1 ? 'migración' : 'migraciones'} en ${where} (${before + applied} en total).\n`,
+    );
+  } finally {
+    await database.close();
+  }
 }
+
+main().catch((error: unknown) => {
+  // A wrong setting or an embedded database a running server holds: its message says what to do.
+  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  process.stderr.write(
+    `${known || !(error instanceof Error) ? String((error as Error).message ?? error) : (error.stack ?? error.message)}\n`,
+  );
+  process.exitCode = 1;
+});

@@ -159,7 +159,7 @@ export class PGliteThread {
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
     };
-    worker.on('error', (error) => lost(error.message));
+    worker.on('error', (error: Error) => lost(error.message));
     worker.on('exit', (code) => lost(`exit code ${code}`));
     // Idle, the thread does not keep the process alive (PGlite in the API's thread did not).
     worker.unref();

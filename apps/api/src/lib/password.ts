@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { COMMON_PASSWORDS } from './common-passwords';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@plataforma/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@plataforma/shared';
 
 /** Algorithm.Argon2id; the package exports it as a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
@@ -119,12 +119,8 @@ function isBuiltOnOwner(password: string, owner: PasswordOwner): boolean {
  */
 export function passwordProblem(password: string, owner: PasswordOwner = {}): string | null {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) {
-    return `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
-  }
-  if (length > PASSWORD_MAX_LENGTH) {
-    return `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres.`;
-  }
+  if (length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
   if (isCommonPassword(password)) {
     return 'Esta contraseña es demasiado común o fácil de adivinar. Elige otra.';
   }

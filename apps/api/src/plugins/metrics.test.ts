@@ -131,4 +131,11 @@ describe('what /metrics measures', () => {
     }
     expect(text).toContain('process_cpu_seconds_total');
   });
+
+  it('says which version of the platform and of Node.js the process runs', async () => {
+    const text = await metricsText();
+    const version = (await import('../../../../package.json', { with: { type: 'json' } })).default
+      .version;
+    expect(sample(text, 'plataforma_build_info', { version, node: process.versions.node })).toBe(1);
+  });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { APP_VERSION } from '../version';
 import { z } from 'zod';
 import { genericPlanPoolOf } from '../db/statements';
 import type { Database } from '../db/client';
@@ -44,6 +45,7 @@ async function metricsPlugin(app: FastifyInstance) {
   registerPoolMetrics(app.db, perProcess);
   registerCacheMetrics(app, perProcess);
   registerQueueMetrics(app.db, perScrape);
+  registerBuildInfo(perScrape);
   if (inCluster()) shareWithPrimary(perProcess);
 
   app.get(
@@ -213,6 +215,20 @@ function registerQueueMetrics(db: Database, registry: Registry) {
       return fill('email', this);
     },
   });
+}
+
+/**
+ * The product's version and the Node.js that runs it, as the usual `*_build_info` gauge (always
+ * 1): a dashboard shows which version each machine runs during an upgrade (ADR 0067). Per scrape,
+ * not summed over the cluster's workers, which all run the same build.
+ */
+function registerBuildInfo(registry: Registry) {
+  new Gauge({
+    name: 'plataforma_build_info',
+    help: 'The version of the platform and of Node.js this process runs (always 1)',
+    labelNames: ['version', 'node'] as const,
+    registers: [registry],
+  }).set({ version: APP_VERSION, node: process.versions.node }, 1);
 }
 
 async function readDepths(db: Database): Promise<DepthRow[]> {

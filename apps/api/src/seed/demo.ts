@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
@@ -44,8 +44,11 @@ export async function seedDemoDataIfEmpty(
   db: Database,
   log: FastifyBaseLogger,
   storage: FileStorage,
+  /** Called once it is known that the demo data will be loaded (it takes a minute). */
+  onStart?: () => void,
 ): Promise<boolean> {
   if (await hasUsers(db)) return false;
+  onStart?.();
   const started = performance.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const storedKeys: string[] = [];
@@ -72,6 +75,19 @@ export async function seedDemoDataIfEmpty(
   }
   if (seeded) log.info({ ms: Math.round(performance.now() - started) }, 'demo data seeded');
   return seeded;
+}
+
+/**
+ * Whether the demo accounts are there to be announced: an installation that chose demo data but
+ * was set up for real before (its own users, no demo ones) must not print accounts it lacks.
+ */
+export async function hasDemoAccounts(db: Database): Promise<boolean> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  return rows.length === emails.length;
 }
 
 async function hasUsers(db: Database): Promise<boolean> {

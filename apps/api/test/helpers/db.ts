@@ -37,3 +37,43 @@ async function openWorkerDatabase(): Promise<DatabaseHandle> {
 
 /** Which database the suite runs on, for the rare test whose expectation depends on it. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A migrated database of its own, for the rare test the shared one cannot serve: what holds only
+ * while a table is empty (no administrator yet, ADR 0064). In-memory PGlite, or with
+ * TEST_DATABASE_URL a clone of the run's template (`url`), dropped by `dispose`.
+ */
+export async function openFreshDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url: string | undefined;
+  dispose(): Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const fresh = await openDatabase({});
+    await migrateDatabase(fresh);
+    return { handle: fresh, url: undefined, dispose: () => fresh.close() };
+  }
+  // `vt_<pid>_`: another run's global setup drops it once this process is gone.
+  const name = `vt_${process.pid}_fresh_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  const databaseUrl = withDatabase(url, name);
+  const fresh = await openDatabase({ databaseUrl, poolSize: 3 });
+  return {
+    handle: fresh,
+    url: databaseUrl,
+    async dispose() {
+      await fresh.close();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}

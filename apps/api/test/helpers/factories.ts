@@ -238,6 +238,46 @@ export async function createFile(values: Insert<typeof schema.files> = {}) {
   return row!;
 }
 
+/** A final work; a student's own (not external), pending review, unless told otherwise. */
+export async function createTfx(values: Insert<typeof schema.tfxes> = {}) {
+  const [row] = await (
+    await db()
+  )
+    .insert(schema.tfxes)
+    .values({ title: unique('Trabajo'), ...values })
+    .returning();
+  return row!;
+}
+
+/** An email of the outbox, waiting to be sent unless told otherwise (ADR 0009). */
+export async function createOutboxEmail(values: Insert<typeof schema.emailOutbox> = {}) {
+  const [row] = await (
+    await db()
+  )
+    .insert(schema.emailOutbox)
+    .values({
+      recipient: `${unique('destinatario')}@test.es`,
+      subject: 'Asunto',
+      html: '<p>Hola</p>',
+      text: 'Hola',
+      template: 'confirmation',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A people import's record (ADR 0048), queued unless told otherwise; no job is queued for it. */
+export async function createPeopleImport(values: Insert<typeof schema.peopleImports> = {}) {
+  const [row] = await (
+    await db()
+  )
+    .insert(schema.peopleImports)
+    .values({ kind: 'students', mode: 'create', total: 10, fileName: 'personas.csv', ...values })
+    .returning();
+  return row!;
+}
+
 /** A user of the role with a bearer token for requests. */
 export async function signedIn(app: FastifyInstance, role: ProfileType | 'authenticated') {
   const user = await createUser(role === 'authenticated' ? {} : { profileType: role });

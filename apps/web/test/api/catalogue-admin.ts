@@ -1,11 +1,16 @@
-import type {
-  CallAttributes,
-  CallUsage,
-  CampusAttributes,
-  CampusUsage,
-  DegreeAttributes,
-  DegreeUsage,
-  UniversityAttributes,
+import {
+  IMPORT_ROW_ACTIONS,
+  type CallAttributes,
+  type CallUsage,
+  type CampusAttributes,
+  type CampusUsage,
+  type CatalogueImportEntries,
+  type CatalogueImportKind,
+  type DegreeAttributes,
+  type DegreeUsage,
+  type ImportAnswer,
+  type ImportRow,
+  type UniversityAttributes,
 } from '@plataforma/shared';
 import { collection } from './envelopes';
 
@@ -137,3 +142,45 @@ export const degreeUsage = (counts: Partial<DegreeUsage> = {}): { data: DegreeUs
 export const callUsage = (counts: Partial<CallUsage> = {}): { data: CallUsage } => ({
   data: { degrees: 1, applications: 0, ...counts },
 });
+
+/** A row of a catalogue file's answer, with its warnings when it has some (ADR 0065). */
+export function catalogueRow(
+  row: number,
+  action: ImportRow['action'],
+  label: string,
+  { errors = [], warnings = [] }: Pick<Partial<ImportRow>, 'errors' | 'warnings'> = {},
+): ImportRow {
+  return { row, action, label, errors, ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+/**
+ * `POST /api/imports/catalogue|study-areas`: the rows, counted, and what the file creates by kind
+ * of entry; `written` false for a dry run.
+ */
+export function catalogueLoadAnswer(
+  rows: ImportRow[],
+  entries: Partial<CatalogueImportEntries> = {},
+  { written = false, kind = 'catalogue' }: { written?: boolean; kind?: CatalogueImportKind } = {},
+): ImportAnswer {
+  const counts = Object.fromEntries(
+    IMPORT_ROW_ACTIONS.map((action) => [action, rows.filter((r) => r.action === action).length]),
+  ) as Record<ImportRow['action'], number>;
+  return {
+    data: {
+      kind,
+      written,
+      counts: { total: rows.length, ...counts },
+      rows,
+      entries: {
+        universities: 0,
+        campuses: 0,
+        degrees: 0,
+        degreesLinked: 0,
+        degreesUpdated: 0,
+        studyAreas: 0,
+        studySubareas: 0,
+        ...entries,
+      },
+    },
+  };
+}

@@ -9,3 +9,5 @@ export * from './resources';
 export * from './library';
 export * from './announcements';
 export * from './reports';
+export * from './admin-overview';
+export * from './setup';

@@ -43,7 +43,8 @@ export function contrastRatio(foreground: string, background: string): number | 
 }
 
 /** WCAG AA for normal text (1.4.3). */
-const AA_TEXT = 4.5;
+export const AA_TEXT_CONTRAST = 4.5;
+const AA_TEXT = AA_TEXT_CONTRAST;
 
 /** Text colours used on top of a colour, whichever gives the higher contrast. */
 export const LIGHT_TEXT = '#FFFFFF';
@@ -76,4 +77,85 @@ export function inkOnLight(color: string): string {
     }
   }
   return DARK_TEXT;
+}
+
+/** The brand colours of spec §3 Branding. */
+export type BrandColourField =
+  'mainColor' | 'secondaryColor' | 'terciaryColor' | 'quaternaryColor' | 'footerColor';
+
+/** A brand colour as the branding stores it: #rgb or #rrggbb (the API's branding validation). */
+export const BRAND_COLOUR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export interface BrandContrastCheck {
+  field: BrandColourField;
+  /** What the pair is used for, in Spanish. */
+  label: string;
+  ratio: number;
+  passes: boolean;
+}
+
+/**
+ * The colour pairs a branding produces. The theme writes text in white or near-black on each
+ * brand colour, whichever reads better (`readableTextColor`), so a pair only fails when neither
+ * reaches AA; the main colour is also used for links and focus rings on the white page. One rule
+ * for the branding editor's warnings and the first start's check (ADR 0064).
+ */
+const BRAND_CONTRAST_PAIRS: readonly {
+  field: BrandColourField;
+  label: string;
+  foreground: (background: string) => string;
+}[] = [
+  {
+    field: 'mainColor',
+    label: 'Texto sobre el color principal (botones y zonas destacadas)',
+    foreground: (bg) => readableTextColor(bg),
+  },
+  {
+    field: 'mainColor',
+    label: 'Color principal sobre fondo blanco (enlaces y marcas de foco)',
+    foreground: () => LIGHT_TEXT,
+  },
+  {
+    field: 'secondaryColor',
+    label: 'Texto sobre el color secundario',
+    foreground: (bg) => readableTextColor(bg),
+  },
+  {
+    field: 'terciaryColor',
+    label: 'Texto sobre el color terciario',
+    foreground: (bg) => readableTextColor(bg),
+  },
+  {
+    field: 'quaternaryColor',
+    label: 'Texto sobre el color cuaternario',
+    foreground: (bg) => readableTextColor(bg),
+  },
+  {
+    field: 'footerColor',
+    label: 'Texto sobre el color del pie de página',
+    foreground: (bg) => readableTextColor(bg),
+  },
+];
+
+/**
+ * The contrast of every pair the given colours make (WCAG 2.2 AA, 1.4.3); colours not given or
+ * that cannot be read are left out.
+ */
+export function brandContrastChecks(
+  colours: Partial<Record<BrandColourField, string>>,
+): BrandContrastCheck[] {
+  const checks: BrandContrastCheck[] = [];
+  for (const { field, label, foreground } of BRAND_CONTRAST_PAIRS) {
+    const background = colours[field]?.trim();
+    if (!background) continue;
+    const ratio = contrastRatio(foreground(background), background);
+    if (ratio === null) continue;
+    checks.push({ field, label, ratio, passes: ratio >= AA_TEXT_CONTRAST });
+  }
+  return checks;
+}
+
+/** A contrast ratio the Spanish way, rounded down so a pass is never overstated: "3,2:1". */
+export function formatContrastRatio(ratio: number): string {
+  return `${(Math.floor(ratio * 10) / 10).toLocaleString('es-ES', { maximumFractionDigits: 1 })}:1`;
 }

@@ -35,3 +35,9 @@ export const PRIMARY_KEY_MIN_DIGITS = 4;
 /** Password length bounds, checked by the API and shown by the web forms (ADR 0008). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
+/** What a person reads when a new password breaks a length rule, or its repetition differs. */
+export const PASSWORD_MESSAGES = {
+  tooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+  tooLong: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres.`,
+  mismatch: 'Las contraseñas no coinciden.',
+} as const;

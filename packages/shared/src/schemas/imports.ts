@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { CATALOGUE_IMPORT_KINDS, catalogueImportEntriesSchema } from './catalogue-imports';
 
 /**
  * Loading rows from a CSV or XLSX file (`POST /api/imports/<kind>`, multipart field `file`):
  * `?dryRun=true` answers the preview (every row with its problems, nothing written); without it
  * the valid rows are written. The external final works are the first kind (ADR 0039), written in
  * the request; people (students, teachers, organisations) follow the same preview and are
- * written by a job of the durable queue that the web follows (ADR 0048).
+ * written by a job of the durable queue that the web follows (ADR 0048); the catalogue and the
+ * study areas are written in the request (catalogue-imports.ts, ADR 0065).
  */
 
 /** The kinds of people loaded from files (ADR 0048). */
 export const PEOPLE_IMPORT_KINDS = ['students', 'teachers', 'organizations'] as const;
 export type PeopleImportKind = (typeof PEOPLE_IMPORT_KINDS)[number];
 
-export const IMPORT_KINDS = ['tfxes', ...PEOPLE_IMPORT_KINDS] as const;
+export const IMPORT_KINDS = ['tfxes', ...PEOPLE_IMPORT_KINDS, ...CATALOGUE_IMPORT_KINDS] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** What happens to a row already in the platform (the same work imported again). */
@@ -45,6 +47,11 @@ export const importRowSchema = z.object({
   /** A short name of the row for the preview (a work's title, a person's email). */
   label: z.string(),
   errors: z.array(importIssueSchema),
+  /**
+   * What the row will do that may not be what was meant, though it is valid: a catalogue name
+   * close to one already there ("¿Querías decir…?", ADR 0065). Absent when none.
+   */
+  warnings: z.array(importIssueSchema).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -65,6 +72,8 @@ export const importAnswerSchema = z
       written: z.boolean(),
       counts: importCountsSchema,
       rows: z.array(importRowSchema),
+      /** The catalogue's imports: what the file creates by kind of entry (ADR 0065). */
+      entries: catalogueImportEntriesSchema.optional(),
     }),
   })
   .meta({ id: 'ImportAnswer' });

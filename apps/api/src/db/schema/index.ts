@@ -14,3 +14,4 @@ export * from './legal';
 export * from './jobs';
 export * from './imports';
 export * from './privacy';
+export * from './setup';

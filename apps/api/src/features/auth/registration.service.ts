@@ -63,7 +63,7 @@ export function usernameBase(email: string): string {
 }
 
 /** A free username from the email's local part ("ana.garcia", then "ana.garcia4821"...). */
-async function freeUsername(tx: Executor, email: string): Promise<string> {
+export async function freeUsername(tx: Executor, email: string): Promise<string> {
   const base = usernameBase(email);
   const candidates = [base, ...Array.from({ length: 5 }, () => `${base}${randomInt(1000, 10000)}`)];
   const taken = new Set(

@@ -24,7 +24,8 @@ import type { LifecycleEvent, Lifecycles, Transaction } from '../../lib/strapi/t
  */
 const CATALOGUE_LOCK = 727_280;
 
-async function lockCatalogue(tx: Transaction) {
+/** Also taken by the catalogue's import from a file (features/imports, ADR 0065). */
+export async function lockCatalogue(tx: Transaction) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`);
 }
 

@@ -5,6 +5,7 @@ import { FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
 import { pingDatabase } from '../../db/client';
 import { diskStateOf } from '../../lib/storage/failures';
 import { routeSchema } from '../../lib/route-schema';
+import { APP_VERSION } from '../../version';
 
 /** The upload disk (ADR 0053): full or read-only, uploads answer 507 while the rest works. */
 const uploads = z.enum(['ok', 'full', 'read-only']);
@@ -30,13 +31,22 @@ export async function healthRoutes(instance: FastifyInstance) {
       // Probed every few seconds by the balancer: not worth a log line (ADR 0057).
       config: { requestLog: false },
       schema: routeSchema(
-        { tag: 'operations', summary: 'Liveness' },
         {
-          response: { 200: z.object({ status: z.literal('ok') }).describe('The process answers') },
+          tag: 'operations',
+          summary: 'Liveness',
+          description:
+            'The process answers, with the version of the platform it runs (semver, CHANGELOG.md): during a rolling upgrade it tells which machines run which version.',
+        },
+        {
+          response: {
+            200: z
+              .object({ status: z.literal('ok'), version: z.string() })
+              .describe('The process answers'),
+          },
         },
       ),
     },
-    async () => ({ status: 'ok' as const }),
+    async () => ({ status: 'ok' as const, version: APP_VERSION }),
   );
   app.get(
     '/readyz',

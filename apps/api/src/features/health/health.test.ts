@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { getTestApp } from '../../../test/helpers/app';
 
 describe('health', () => {
-  it('when the process runs, /healthz answers ok', async () => {
+  it('when the process runs, /healthz answers ok with the version of the root package.json', async () => {
     const app = await getTestApp();
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    const { version } = (await import('../../../../../package.json', { with: { type: 'json' } }))
+      .default;
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(res.json()).toEqual({ status: 'ok', version });
   });
 
   it('when the database answers, /readyz answers ready', async () => {

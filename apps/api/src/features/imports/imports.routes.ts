@@ -17,11 +17,13 @@ import { routeSchema } from '../../lib/route-schema';
 import { IMPORT_ROLES, importTfxes, tfxTemplateRows } from './imports.service';
 import { CSV_CONTENT_TYPE, templateCsv } from './import-template';
 import { IMPORT_MULTIPART_LIMITS, multipartOnly, readImportFile } from './import-upload';
+import { catalogueImportsRoutes } from './catalogue-imports.routes';
 import { peopleImportsRoutes } from './people-imports.routes';
 
 /**
- * Imports from files (ADR 0039): the external final works and the template of their file, and
- * the imports of people (people-imports.routes.ts, ADR 0048). Encapsulated, so the multipart
+ * Imports from files (ADR 0039): the external final works and the template of their file, the
+ * imports of people (people-imports.routes.ts, ADR 0048) and of the catalogue
+ * (catalogue-imports.routes.ts, ADR 0065). Encapsulated, so the multipart
  * parser exists only for these routes.
  */
 export async function importsRoutes(instance: FastifyInstance) {
@@ -91,4 +93,6 @@ export async function importsRoutes(instance: FastifyInstance) {
 
   // Students, teachers and organisations (ADR 0048), under this plugin's multipart parser.
   await instance.register(peopleImportsRoutes);
+  // The catalogue: universities, campuses and degrees, and study areas (ADR 0065).
+  await instance.register(catalogueImportsRoutes);
 }

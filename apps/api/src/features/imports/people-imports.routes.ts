@@ -49,8 +49,11 @@ const WHAT: Record<PeopleImportKind, { summary: string; rows: string }> = {
   },
 };
 
-/** A file as an attachment (its bytes are not what the answer's schema serialises). */
-function sendFile(reply: FastifyReply, name: string, type: string, body: string | Buffer) {
+/**
+ * A file as an attachment (its bytes are not what the answer's schema serialises); the
+ * catalogue's templates too (catalogue-imports.routes.ts).
+ */
+export function sendFile(reply: FastifyReply, name: string, type: string, body: string | Buffer) {
   return (
     reply
       .header('content-type', type)

@@ -30,6 +30,41 @@ describe('GET /robots.txt', () => {
   });
 });
 
+describe('GET /manifest.webmanifest', () => {
+  it('answers the web app manifest with the branding’s name and main colour, read afresh', async () => {
+    const { db } = await getTestDatabase();
+    const [existing] = await db.select().from(brandingSaas).limit(1);
+    const brand = { projectName: 'Red Universitaria de Impacto', mainColor: '#0B6E4F' };
+    const [row] = existing
+      ? await db.update(brandingSaas).set(brand).where(eq(brandingSaas.id, existing.id)).returning()
+      : await db.insert(brandingSaas).values(brand).returning();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toMatchObject({
+        name: 'Red Universitaria de Impacto',
+        short_name: 'Red Universitaria de Impacto',
+        lang: 'es',
+        start_url: '/',
+        display: 'standalone',
+        theme_color: '#0B6E4F',
+        icons: [{ src: '/favicon.svg', type: 'image/svg+xml' }],
+      });
+    } finally {
+      if (existing) {
+        await db
+          .update(brandingSaas)
+          .set({ projectName: existing.projectName, mainColor: existing.mainColor })
+          .where(eq(brandingSaas.id, existing.id));
+      } else if (row) {
+        await db.delete(brandingSaas).where(eq(brandingSaas.id, row.id));
+      }
+    }
+  });
+});
+
 describe('GET /sitemap.xml', () => {
   it('lists the public pages and the published projects at absolute addresses, not the unpublished ones', async () => {
     const published = await createProject();
@@ -155,6 +190,17 @@ describe('the page shell names the page (ADR 0056)', () => {
       expect(head.robots, url).toBe('noindex');
       expect(head.canonical, url).toBeNull();
     }
+  });
+
+  it('a file the build does not have is a 404, never the page shell', async () => {
+    for (const url of ['/assets/app-0ld.js', '/icon-192.png', '/missing.webmanifest']) {
+      const res = await site.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+    const manifest = await site.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.body).not.toContain('<html');
   });
 
   it('the shell carries the branding the web would ask for, as JSON that no brand name can break out of', async () => {

@@ -32,10 +32,24 @@ function IssueColumn({ column }: { column: string | null }) {
   return column ? <>«{column}»</> : <span className="text-slate-600">Toda la fila</span>;
 }
 
+/** An issue of a row: its column, as the file wrote it, and the API's message. */
+function IssueText({ issue }: { issue: ImportIssue }) {
+  return (
+    <>
+      {issue.column ? (
+        <>
+          <strong className="font-semibold">Columna «{issue.column}»:</strong>{' '}
+        </>
+      ) : null}
+      {issue.message}
+    </>
+  );
+}
+
 /**
  * An import's rows in a table, one per row of the file: its number, its name (a work's title, a
  * person's email), what happens to it (before: the preview; after: the result) and its problems
- * by column (ADR 0039, ADR 0041).
+ * by column (ADR 0039, ADR 0041), then its warnings (ADR 0065).
  */
 export function ImportRowsTable({
   rows,
@@ -107,20 +121,20 @@ export function ImportRowsTable({
                   </span>
                 </td>
                 <td className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1 max-sm:before:content-['Problemas:_']">
-                  {row.errors.length === 0 ? (
+                  {row.errors.length === 0 && !row.warnings?.length ? (
                     <span className="text-slate-600">Ninguno</span>
                   ) : (
                     <ul className="flex flex-col gap-1">
                       {row.errors.map((issue, index) => (
                         <li key={index}>
-                          {issue.column ? (
-                            <>
-                              <strong className="font-semibold">
-                                Columna «{issue.column}»:
-                              </strong>{' '}
-                            </>
-                          ) : null}
-                          {issue.message}
+                          <IssueText issue={issue} />
+                        </li>
+                      ))}
+                      {/* A warning (ADR 0065) does not stop the row: it says what may not be meant. */}
+                      {row.warnings?.map((issue, index) => (
+                        <li key={`aviso-${index}`} className="text-amber-900">
+                          <strong className="font-semibold">Aviso.</strong>{' '}
+                          <IssueText issue={issue} />
                         </li>
                       ))}
                     </ul>
@@ -148,10 +162,13 @@ export function ImportProblemsTable({
   issues,
   caption,
   regionLabel,
+  messageHeader = 'Problema',
 }: {
   issues: readonly ImportIssue[];
   caption: string;
   regionLabel: string;
+  /** The header of the message's column ("Aviso" for the warnings of ADR 0065). */
+  messageHeader?: string;
 }) {
   const [showAll, setShowAll] = useState(false);
   const regionRef = useRef<HTMLDivElement>(null);
@@ -176,7 +193,7 @@ export function ImportProblemsTable({
                 Columna
               </th>
               <th scope="col" className="px-3 py-2 font-semibold">
-                Problema
+                {messageHeader}
               </th>
             </tr>
           </thead>

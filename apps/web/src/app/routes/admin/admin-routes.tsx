@@ -6,6 +6,11 @@ import { Navigate, type RouteObject } from 'react-router';
  */
 export const adminRoutes: RouteObject[] = [
   {
+    // Beyond the spec (ADR 0066): the administration home, where an admin lands after signing in.
+    path: 'admin',
+    lazy: async () => ({ Component: (await import('./admin-home-route')).AdminHomeRoute }),
+  },
+  {
     // Beyond the spec (ADR 0016): a university changes its branding, permissions, footer,
     // banners and legal texts (ADR 0035) here without a developer, and reads the outbox.
     path: 'admin/ajustes',
@@ -167,6 +172,13 @@ export const adminRoutes: RouteObject[] = [
     path: 'campus',
     lazy: async () => ({
       Component: (await import('./catalogue-admin-route')).CatalogueAdminRoute,
+    }),
+  },
+  {
+    // ADR 0065: the catalogue (universities, campuses, degrees, study areas) from a file.
+    path: 'campus/load',
+    lazy: async () => ({
+      Component: (await import('./catalogue-admin-route')).CatalogueLoadRoute,
     }),
   },
   {

@@ -5,6 +5,8 @@ import {
   callEntry,
   campusEntry,
   campusUsage,
+  catalogueLoadAnswer,
+  catalogueRow,
   degreeEntry,
   namesList,
   universityEntry,
@@ -107,5 +109,55 @@ describe('/campus is axe-clean', () => {
     dialog = await screen.findByRole('dialog', { name: `¿Borrar el campus «${EDUCACION.name}»?` });
     await within(dialog).findByText(/En total, el borrado afecta/);
     await expectNoViolations(dialog);
+  });
+
+  it('/campus/load: the form, a review with errors and warnings, its confirmation, and the result', async () => {
+    const rows = [
+      catalogueRow(2, 'create', `${MURCIA.name} › ${EDUCACION.name} › ${PRIMARIA.name}`),
+      catalogueRow(3, 'create', `${MURCIA.name} › Facultad de Educacion y Deporte`, {
+        warnings: [
+          {
+            row: 3,
+            column: 'campus',
+            message: `«Facultad de Educacion y Deporte» no es un campus de «${MURCIA.name}»: se creará como nuevo. ¿Querías decir «${EDUCACION.name}»?`,
+          },
+        ],
+      }),
+      catalogueRow(4, 'invalid', 'Fila 4', {
+        errors: [{ row: 4, column: 'universidad', message: 'Falta la universidad.' }],
+      }),
+    ];
+    stubRouteApi('admin', {
+      'POST /api/imports/catalogue': (url) =>
+        jsonResponse(
+          catalogueLoadAnswer(
+            rows,
+            { campuses: 2, degrees: 1 },
+            { written: url.searchParams.get('dryRun') !== 'true' },
+          ),
+        ),
+    });
+    renderApp('/campus/load');
+    await screen.findByRole('heading', { name: 'Cargar el catálogo desde un archivo' });
+    await expectNoViolations();
+
+    fireEvent.change(screen.getByLabelText('Elegir archivo'), {
+      target: { files: [new File(['universidad'], 'catalogo.xlsx')] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Revisar archivo' }));
+    await screen.findByRole('table', { name: /Avisos del archivo/ });
+    const details = screen.getByText(/^Ver las filas que se cargarán/).closest('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    await screen.findByRole('table', { name: /Filas que se cargarán/ });
+    await expectNoViolations();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar 2 filas' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cargar 2 filas?' });
+    await expectNoViolations(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cargar 2 filas' }));
+    await screen.findByRole('heading', { name: 'Resultado de la carga' });
+    await screen.findByRole('table', { name: /Filas que no se han cargado/ });
+    await expectNoViolations();
   });
 });

@@ -165,7 +165,8 @@ describe('login page', () => {
 
   it.each([
     ['coordinator', '/organizations'],
-    ['admin', '/'],
+    // ADR 0066: the administration home rather than spec §2's `/`.
+    ['admin', '/admin'],
   ] as const)(
     'when someone whose profile is %s signs in without a target, they land on %s',
     async (profileType, home) => {

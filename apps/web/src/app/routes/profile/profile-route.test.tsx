@@ -90,7 +90,7 @@ interface ProfileApi {
   user?: SessionUser;
   permissions?: FeaturePermissions;
   applys?: Answer;
-  notifications?: unknown[];
+  notifications?: ReturnType<typeof notification>[];
   routes?: Record<string, Answer>;
   /** The student record's university; `null` for a student who has not given one yet. */
   university?: { id: number; name: string } | null;
@@ -114,6 +114,7 @@ function stubProfileApi({
     (route: Answer) =>
     ({ url, init }: FakeRequest) =>
       route(url, init);
+  let stored = notifications;
   return fakeApi({
     user,
     permissions: perms,
@@ -142,8 +143,15 @@ function stubProfileApi({
     },
     routes: {
       'GET /api/applys': answer(applys ?? (() => jsonResponse(collection(APPLICATIONS)))),
-      'GET /api/communication-centers': () => jsonResponse(collection(notifications)),
-      'PUT /api/communication-centers/': () => jsonResponse({ data: {}, meta: {} }),
+      'GET /api/communication-centers': () => jsonResponse(collection(stored)),
+      // As the server does: a notice marked read is read in every later answer.
+      'PUT /api/communication-centers/': ({ url }) => {
+        const id = Number(url.pathname.split('/').pop());
+        stored = stored.map((n) =>
+          n.id === id ? { ...n, attributes: { ...n.attributes, isRead: true } } : n,
+        );
+        return jsonResponse({ data: {}, meta: {} });
+      },
       ...Object.fromEntries(Object.entries(routes).map(([key, route]) => [key, answer(route)])),
     },
   }).calls;
@@ -431,7 +439,8 @@ describe('"Comunicaciones"', () => {
           ?.body,
       ).toEqual({ data: { isRead: true } }),
     );
-    expect(entry.textContent).not.toContain('Nueva');
+    // The entry reads as read once the answer to the write arrives, not when the write is sent.
+    await waitFor(() => expect(entry.textContent).not.toContain('Nueva'));
   });
 
   it('opening a read one does not write anything', async () => {

@@ -5,7 +5,7 @@ import { useChangePassword } from '../api/change-password';
 import { useFormFields } from '../hooks/use-form-fields';
 import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
 import { REQUIRED_MESSAGE, checkConfirmation, checkNewPassword } from '../utils/validation';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../../components/ui/password-field';
 
 export const PASSWORD_CHANGED_MESSAGE =
   'Tu contraseña se ha cambiado. Las sesiones abiertas en otros dispositivos se han cerrado.';

@@ -6,7 +6,7 @@ import { useLogin } from '../api/login';
 import { useFormFields } from '../hooks/use-form-fields';
 import { isUnconfirmedEmailError, loginErrorMessage } from '../utils/auth-errors';
 import { REQUIRED_MESSAGE, checkRequired, looksLikeEmail } from '../utils/validation';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../../components/ui/password-field';
 import { ResendConfirmationForm } from './resend-confirmation-form';
 
 /**

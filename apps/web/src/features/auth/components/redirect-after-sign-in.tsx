@@ -10,7 +10,8 @@ interface RedirectAfterSignInProps {
 
 /**
  * Spec §2 Auth redirects: after signing in, the stored target if it is a path of this site, else
- * the profile's home (student and teacher /projects, coordinator /organizations, admin /).
+ * the profile's home (student and teacher /projects, coordinator /organizations, admin /admin,
+ * ADR 0066).
  */
 export function RedirectAfterSignIn({ requestedTarget, profileType }: RedirectAfterSignInProps) {
   const target = safeRedirectTarget(requestedTarget) ?? homeFor(profileType);

@@ -27,7 +27,7 @@ import {
   checkOptionalPhone,
   checkRequired,
 } from '../utils/validation';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../../components/ui/password-field';
 
 /** The three ways to take part (spec §1 audiences); admins are never self-registered. */
 const PROFILE_CHOICES: Record<SelfServiceProfileType, { label: string; description: string }> = {

@@ -7,7 +7,7 @@ import type { SessionUser } from '../types';
 import { useFormFields } from '../hooks/use-form-fields';
 import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
 import { checkConfirmation, checkNewPassword } from '../utils/validation';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../../components/ui/password-field';
 
 export const RESET_LINK_INVALID_MESSAGE =
   'El enlace para restablecer la contraseña ha caducado o ya se ha usado.';

@@ -24,12 +24,13 @@ describe('safeRedirectTarget', () => {
 });
 
 describe('homeFor', () => {
-  it('sends students and teachers to /projects, coordinators to /organizations, admins to /', () => {
+  it('sends students and teachers to /projects, coordinators to /organizations, admins to their home /admin (ADR 0066), anyone else to /', () => {
     expect(homeFor('student')).toBe('/projects');
     expect(homeFor('teacher')).toBe('/projects');
     expect(homeFor('coordinator')).toBe('/organizations');
-    expect(homeFor('admin')).toBe('/');
+    expect(homeFor('admin')).toBe('/admin');
     expect(homeFor(null)).toBe('/');
+    expect(homeFor(undefined)).toBe('/');
   });
 });
 

@@ -4,6 +4,8 @@ import type { ProfileType } from '@plataforma/shared';
 /** Query parameter of the login page that holds where to go after signing in. */
 export const REDIRECT_PARAM = 'redirect';
 export const LOGIN_PATH = '/user/auth/login';
+/** The administration home (ADR 0066). */
+export const ADMIN_HOME_PATH = '/admin';
 
 /**
  * The stored target if it is a path of this site; anything else (absolute URLs, `//host`,
@@ -19,7 +21,11 @@ export function safeRedirectTarget(target: string | null | undefined): string | 
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** Spec §2 Auth redirects: where each profile lands after signing in without a stored target. */
+/**
+ * Spec §2 Auth redirects: where each profile lands after signing in without a stored target. An
+ * admin lands on the administration home, `/admin` (the area spec §2 names for the role), rather
+ * than on the public home the spec says: ADR 0066.
+ */
 export function homeFor(profileType: ProfileType | null | undefined): string {
   switch (profileType) {
     case 'student':
@@ -27,6 +33,8 @@ export function homeFor(profileType: ProfileType | null | undefined): string {
       return '/projects';
     case 'coordinator':
       return COORDINATOR_PROJECTS_PATH;
+    case 'admin':
+      return ADMIN_HOME_PATH;
     default:
       return '/';
   }

@@ -2,6 +2,7 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
   PASSWORD_MIN_LENGTH,
   isPhoneNumber,
 } from '@plataforma/shared';
@@ -19,9 +20,9 @@ export const REQUIRED_MESSAGE = FORM_MESSAGES.required;
 export const REQUIRED_CHECKBOX_MESSAGE = FORM_MESSAGES.requiredCheckbox;
 /** Spec §5: pattern failures. */
 export const INVALID_FORMAT_MESSAGE = FORM_MESSAGES.pattern;
-export const PASSWORD_TOO_SHORT_MESSAGE = `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
-export const PASSWORD_TOO_LONG_MESSAGE = `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres.`;
-export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden.';
+export const PASSWORD_TOO_SHORT_MESSAGE = PASSWORD_MESSAGES.tooShort;
+export const PASSWORD_TOO_LONG_MESSAGE = PASSWORD_MESSAGES.tooLong;
+export const PASSWORDS_DIFFER_MESSAGE = PASSWORD_MESSAGES.mismatch;
 
 /** A field's check: the error message, or undefined when the value is acceptable. */
 export type Check<V> = (value: V) => string | undefined;

@@ -6,6 +6,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useUniversities } from '../api/get-universities';
 import { browseHref } from '../utils/browse-params';
+import { LOAD_TEXTS } from '../utils/load-texts';
 import { countOf } from '../utils/texts';
 import { CampusFormDialog } from './campus-form';
 import { EmptyList, ListCount, ListError } from './list-states';
@@ -22,7 +23,13 @@ export function UniversitiesLevel({ q, page }: { q: string; page: number }) {
         <h2 id="catalogue-level" className="text-xl font-bold text-slate-900">
           Universidades
         </h2>
-        <Button onClick={() => setIsCreating(true)}>Nuevo campus</Button>
+        <div className="flex flex-wrap gap-2">
+          {/* ADR 0065: a whole catalogue (80 degrees) is loaded from a file, not typed. */}
+          <ButtonLink to="/campus/load" variant="secondary">
+            {LOAD_TEXTS.openLoad}
+          </ButtonLink>
+          <Button onClick={() => setIsCreating(true)}>Nuevo campus</Button>
+        </div>
       </div>
       <SearchBox
         q={q}
@@ -44,14 +51,16 @@ export function UniversitiesLevel({ q, page }: { q: string; page: number }) {
               <ButtonLink to="?" variant="secondary">
                 Ver todas las universidades
               </ButtonLink>
-            ) : undefined
+            ) : (
+              <ButtonLink to="/campus/load">{LOAD_TEXTS.openLoad}</ButtonLink>
+            )
           }
         >
           {q
             ? `Ninguna universidad coincide con «${q}».`
             : page > 1
               ? 'Esta página no tiene universidades.'
-              : 'Todavía no hay universidades en el catálogo.'}
+              : `Todavía no hay universidades en el catálogo. ${LOAD_TEXTS.emptyCatalogueLoad}`}
         </EmptyList>
       ) : (
         <>

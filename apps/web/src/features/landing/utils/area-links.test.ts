@@ -117,8 +117,9 @@ describe('areaLinksFor', () => {
     ).toEqual(['Perfil → /profile']);
   });
 
-  it('an admin gets faculties, reports, project assignment (projects enabled and update), the library, resources and settings', () => {
+  it('an admin gets their home, faculties, reports, project assignment (projects enabled and update), the library, resources and settings', () => {
     expect(labels({ profileType: 'admin', hasOrganization: false, permissions: ALL_ON })).toEqual([
+      'Administración → /admin',
       'Facultades y Grados → /campus',
       'Informes → /admin/informes',
       'Asignar proyectos → /projects/asignations',
@@ -129,6 +130,7 @@ describe('areaLinksFor', () => {
     ]);
     // The library's admin pages do not follow the switches: the admin prepares them (ADR 0041).
     expect(labels({ profileType: 'admin', hasOrganization: false, permissions: ALL_OFF })).toEqual([
+      'Administración → /admin',
       'Facultades y Grados → /campus',
       'Informes → /admin/informes',
       'Biblioteca → /admin/biblioteca',

@@ -171,6 +171,14 @@ export function areaLinksFor({
       break;
     case 'admin':
       links.push(
+        // The administration home (ADR 0066), where an admin lands after signing in.
+        {
+          label: 'Administración',
+          description:
+            'Lo que espera tu decisión: profesorado, trabajos, proyectos, correos y cargas.',
+          to: '/admin',
+          icon: 'check',
+        },
         {
           label: 'Facultades y Grados',
           description: 'Campus, grados y convocatorias.',

@@ -428,8 +428,13 @@ describe('buildMenu for an admin', () => {
         ],
       },
     ]);
-    // The settings are in the account menu: the bar has no room for them at 1280 px.
-    expect(accountLines(model)).toEqual(['Perfil → /profile', 'Ajustes → /admin/ajustes']);
+    // The administration home (ADR 0066) and the settings are in the account menu: the bar has
+    // no room for them at 1280 px.
+    expect(accountLines(model)).toEqual([
+      'Perfil → /profile',
+      'Administración → /admin',
+      'Ajustes → /admin/ajustes',
+    ]);
   });
 
   it('without organizations.enabled: no "Empresas"', () => {
@@ -492,6 +497,42 @@ describe('buildMenu for an admin', () => {
         'Correo saliente → /admin/ajustes/correo',
       ],
     });
+  });
+});
+
+describe('the administration home in the menu (ADR 0066)', () => {
+  const home = 'Administración → /admin';
+  const everything = (model: MenuModel) => [...lines(model.entries).flat(), ...accountLines(model)];
+
+  it('an admin finds "Administración" in the account menu, whatever the switches say', () => {
+    const off = { enabled: false, create: false, update: false };
+    const model = menu({
+      audience: admin,
+      details: null,
+      permissions: permissionsWith({
+        projects: off,
+        tfxes: off,
+        externalTfxes: { enabled: false },
+        resources: { enabled: false },
+        organizations: off,
+        notifications: { enabled: false },
+      }),
+    });
+    expect(accountLines(model)).toContain(home);
+    expect(lines(model.entries)).not.toContain(home);
+  });
+
+  it.each([
+    ['a visitor', menu({ audience: { kind: 'visitor' } })],
+    ['a student', menu({ audience: student, details: details() })],
+    ['a teacher', menu({ audience: teacher, details: details({ teacherArea: 'Informática' }) })],
+    [
+      'a coordinator',
+      menu({ audience: coordinator, details: details({ organization: { id: 3, name: 'ONG' } }) }),
+    ],
+    ['someone without a profile type', menu({ audience: { kind: 'member', profileType: null } })],
+  ])('%s is not offered it', (_who, model) => {
+    expect(JSON.stringify(everything(model))).not.toContain('/admin');
   });
 });
 

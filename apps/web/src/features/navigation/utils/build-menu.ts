@@ -311,8 +311,12 @@ function memberAccount(
     }
   }
   if (profileType === 'admin') {
-    // Beyond spec §2 (ADR 0016, ADR 0049): the settings, where account menus keep them.
-    links.push({ id: 'admin.settings', label: 'Ajustes', href: '/admin/ajustes' });
+    // Beyond spec §2: the administration home (ADR 0066) and the settings (ADR 0016, ADR 0049),
+    // where account menus keep them; the admin's bar has no room for one more item at 1280 px.
+    links.push(
+      { id: 'admin.home', label: 'Administración', href: '/admin' },
+      { id: 'admin.settings', label: 'Ajustes', href: '/admin/ajustes' },
+    );
   }
   if (profileType === 'coordinator' && organization) {
     links.push({

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { isImportFinished, refreshImportedLists, usePeopleImport } from '../api/imports-api';
 import { rowsText } from '../utils/import-words';
-import { ImportFigure } from './import-figure';
+import { ImportFigure } from '../../../components/import/import-figure';
 
 /** What the live region says: only when the import changes phase, not at every batch. */
 export function phaseText(peopleImport: PeopleImport): string {

@@ -2,7 +2,7 @@ import type { ImportAnswer } from '@plataforma/shared';
 import { useState, type Ref } from 'react';
 import { ImportProblemsTable, ImportRowsTable } from '../../../components/import/import-tables';
 import { Alert } from '../../../components/ui/alert';
-import { ImportFigure } from './import-figure';
+import { ImportFigure } from '../../../components/import/import-figure';
 import { countText, rowsText, type ImportWords } from '../utils/import-words';
 
 export type ImportPreview = ImportAnswer['data'];

@@ -22,7 +22,7 @@ import {
 import { contrastChecks, formatRatio } from '../utils/contrast-warnings';
 import { saveErrorMessage, serverFieldErrors, type FieldErrors } from '../utils/form-errors';
 import { BrandingPreview } from './branding-preview';
-import { ColorField } from './color-field';
+import { ColorField } from '../../../components/ui/color-field';
 
 const COLORS: { field: ColorFieldName; label: string; hint: string }[] = [
   {

@@ -88,12 +88,3 @@ export function isSameDraft(a: BrandingDraft, b: BrandingDraft): boolean {
       : x === y;
   });
 }
-
-/** `#abc` → `#aabbcc`, lower case, for `<input type="color">` (it only takes #rrggbb). */
-export function toSixDigitHex(color: string): string | null {
-  const v = color.trim();
-  if (!HEX_COLOR.test(v)) return null;
-  const hex = v.slice(1);
-  const six = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  return `#${six.toLowerCase()}`;
-}

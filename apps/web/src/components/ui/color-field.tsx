@@ -1,9 +1,11 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
 import { useId } from 'react';
-import { toSixDigitHex } from '../utils/branding-draft';
+import { toSixDigitHex } from '../../lib/color';
 
 interface ColorFieldProps {
   label: string;
+  /** The text field's name (a form finds its field by it). */
+  name?: string;
   hint: string;
   value: string;
   error?: string;
@@ -16,7 +18,7 @@ interface ColorFieldProps {
  * value. The text field is the labelled one (it takes any #rgb or #rrggbb the API stores); the
  * picker has its own name, since it is a second control.
  */
-export function ColorField({ label, hint, value, error, onChange, onBlur }: ColorFieldProps) {
+export function ColorField({ label, name, hint, value, error, onChange, onBlur }: ColorFieldProps) {
   const pickerId = useId();
   const six = toSixDigitHex(value);
   return (
@@ -33,6 +35,7 @@ export function ColorField({ label, hint, value, error, onChange, onBlur }: Colo
           className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-400 bg-white p-1"
         />
         <Input
+          name={name}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}

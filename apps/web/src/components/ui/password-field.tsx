@@ -1,6 +1,6 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 interface PasswordFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -16,8 +16,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './l
  * with the Spanish messages both the page and the API's 400 say, live here.
  */
 
-/** The web page the setup link opens. */
-export const SETUP_PATH = '/setup';
 /** How long a setup link works, unless it is used first. */
 export const SETUP_TOKEN_TTL_HOURS = 24;
 /** Universities named at the first start, at most (more are added in "Facultades y Grados"). */

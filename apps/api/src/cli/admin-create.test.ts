@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETUP_MESSAGES } from '@plataforma/shared';
 import { buildApp } from '../app';
+import { featurePermissions } from '../db/schema';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { TEST_CONFIG } from '../../test/helpers/app';
@@ -153,6 +154,14 @@ describe('npm run admin:create', () => {
         payload: { identifier: 'eva@uni.test', password: PASSWORD },
       });
       expect(refused.status).toBe(400);
+      // The installation it set up has the setup's default switches: students find projects.
+      const switches = await db.select().from(featurePermissions);
+      expect(switches).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ role: 'student', feature: 'projects', enabled: true }),
+          expect.objectContaining({ role: 'teacher', feature: 'projects', create: true }),
+        ]),
+      );
     } finally {
       await app.close();
       await handle?.close();

@@ -18,10 +18,11 @@ async function main() {
   });
   try {
     const { before, applied } = await migrateDatabase(database);
-    const where = database.kind === 'pglite' ? 'la base de datos integrada' : 'PostgreSQL';
+    const where =
+      database.kind === 'pglite' ? 'la base de datos integrada' : 'la base de datos PostgreSQL';
     process.stdout.write(
       applied === 0
-        ? `La base de datos (${where}) ya estaba al día: ${before} migraciones, ninguna pendiente.\n`
+        ? `Nada que aplicar: ${where} ya tiene sus ${before} migraciones.\n`
         : `Aplicadas ${applied} ${applied === 1 ? 'migración' : 'migraciones'} en ${where} (${before + applied} en total).\n`,
     );
   } finally {

@@ -251,8 +251,10 @@ export function administratorProblems(input: SetupAccountFields): SetupProblem[]
 /**
  * `npm run admin:create`: one more administrator (the first, when none exists yet), checked as
  * the setup form checks its own fields, in a transaction that also deletes the setup links
- * (a first administrator closes the setup, ADR 0064). 400 listing every problem; an address
- * already registered is one of them.
+ * (a first administrator closes the setup, ADR 0064) and, on an installation that has none, puts
+ * in the default feature switches as the setup does, so a platform set up from a script is not
+ * left with every feature off. 400 listing every problem; an address already registered is one
+ * of them.
  */
 export async function addAdministrator(db: Database, fields: SetupAccountFields): Promise<UserRow> {
   const input: SetupAccountFields = {
@@ -267,6 +269,9 @@ export async function addAdministrator(db: Database, fields: SetupAccountFields)
   const user = await retryingTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
     const created = await createAdministrator(tx, { ...input, passwordHash });
+    if ((await tx.$count(featurePermissions)) === 0) {
+      await tx.insert(featurePermissions).values(defaultFeatureSwitches());
+    }
     await tx.delete(setupTokens);
     return created;
   });

@@ -1,13 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import type { Branding, BrandingSaasResponse } from '../types';
 import { rememberBranding } from '../utils/branding-memory';
 import { toBranding } from '../utils/to-branding';
 
-/** `GET /api/branding-saas?populate=*`: this university's branding (spec §7). */
+/**
+ * `GET /api/branding-saas?populate=*`: this university's branding (spec §7). A new installation
+ * whose admins have not saved one yet answers 404 (a Strapi single type without content): it runs
+ * on the defaults, as a page the server draws does (ADR 0064), rather than failing.
+ */
 export async function getBranding({ signal }: { signal?: AbortSignal } = {}): Promise<Branding> {
   const response = await apiRequest<BrandingSaasResponse>('/api/branding-saas?populate=*', {
     signal,
+  }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   });
   const attributes = response?.data?.attributes ?? null;
   rememberBranding(attributes);

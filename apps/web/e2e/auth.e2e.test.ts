@@ -190,7 +190,8 @@ describe('sign-in screens', () => {
       [DEMO.student, '/projects'],
       [DEMO.teacher, '/projects'],
       [DEMO.coordinator, '/organizations'],
-      [DEMO.admin, '/'],
+      // The administration home, not spec §2's public home (ADR 0066).
+      [DEMO.admin, '/admin'],
     ])('without a target, %s lands on %s', async (email, home) => {
       const { page, baseUrl } = browser;
       await page.goto('/user/auth/login');

@@ -23,6 +23,8 @@ import { createRegistry } from './content-types';
 import { EntityService } from './lib/strapi/engine';
 import { contentRoutes } from './lib/strapi/routes';
 import { actor } from './plugins/actor';
+import { admission } from './plugins/admission';
+import type { LaneOverrides } from './lib/admission/lanes';
 import { security } from './plugins/security';
 import { responseCache } from './plugins/response-cache';
 import { metrics } from './plugins/metrics';
@@ -66,6 +68,7 @@ import { privateReadsPlugin } from './features/privacy/private-reads';
 import { removeStoredFilesJob } from './features/privacy/privacy.jobs';
 import { privacyRoutes } from './features/privacy/privacy.routes';
 import { jobsPlugin } from './lib/jobs/jobs.plugin';
+import { purgeIdempotencyKeysJob } from './lib/idempotency';
 import { libraryRoutes } from './features/library/library.routes';
 import { registerAnnouncementLifecycles } from './features/announcements/announcements.lifecycles';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
@@ -94,6 +97,8 @@ export interface BuildAppOptions {
   changeFeed?: ChangeFeed | undefined;
   /** A pino logger to use (server.ts); `false` silences logging (tests). */
   logger?: FastifyBaseLogger | false;
+  /** Admission lanes' limits instead of those sized from the pool (tests fill small ones). */
+  admissionLanes?: LaneOverrides;
 }
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
@@ -108,6 +113,7 @@ export async function buildApp({
   db,
   changeFeed,
   logger,
+  admissionLanes,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger === false
@@ -145,11 +151,14 @@ export async function buildApp({
     globalDecompression: false,
   });
   await app.register(responseCache, { feed: changeFeed, answers: config.responseCache });
+  // Admission control (ADR 0069): its gate runs before every route's work, its lanes are measured.
+  await app.register(admission, { lanes: admissionLanes });
   // Before the routes: its onResponse hook measures every one of them (ADR 0057).
   await app.register(metrics);
   await app.register(requestLog);
   const entities = new EntityService(createRegistry(), db, {
     onWrite: (tables) => tables.forEach((table) => app.responseCache.invalidate(table)),
+    log: app.log,
   });
   app.decorate('entities', entities);
   // The published projects in memory, read again after each change (ADR 0059).
@@ -191,6 +200,7 @@ export async function buildApp({
       peopleImportJob({ config }),
       removeStoredFilesJob,
       reapOrphanUploadsJob,
+      purgeIdempotencyKeysJob,
     ],
   });
   await app.register(privacyRoutes);
@@ -220,14 +230,18 @@ export async function buildApp({
     // Client-side routes of the web app (any GET the API and the built files do not answer): its
     // index page, with the head of this page (title, description, canonical link, Open Graph
     // tags; ADR 0056). A route rather than the not-found handler, so the answer is compressed
-    // like any other and HEAD is answered too.
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // like any other and HEAD is answered too. Under load a page is still answered: the plain
+    // shell, which the browser draws and whose calls wait their turn, rather than a 503 the
+    // browser would show as text (ADR 0069).
+    const page = { schema: { hide: true }, config: { admission: 'optional' as const } };
+    app.get('/*', page, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       // A file the build does not have (an old hashed script, an icon) is not a page: its
       // loader gets a 404 rather than the HTML shell it cannot read.
       if (path.startsWith('/api/') || path === '/api' || isFilePath(path)) {
         return sendError(reply, new AppError('NOT_FOUND', 'Not Found'));
       }
+      if (request.admissionRefused) return sendPlainShell(app, reply);
       // The setup page once an administrator exists shows the not-found page: so says its status.
       if (await isClosedSetupPage(app.db, path)) void reply.code(404);
       return sendPageShell(app, request, reply, path);
@@ -235,24 +249,31 @@ export async function buildApp({
   }
 
   if (hasWeb(config)) {
-    await app.register(fastifyStatic, {
-      root: webDir(config),
-      wildcard: false,
-      // `/` is a page like the others: its shell gets its head in the route above.
-      index: false,
-      // The build writes .br and .gz beside each text asset (vite.config.ts): send the one the
-      // browser accepts, with Vary: Accept-Encoding.
-      preCompressed: true,
-      // Built assets carry a content hash in their name; cache them for a year. Everything else
-      // (the HTML shell, favicon, pdf.js data) is revalidated.
-      cacheControl: false,
-      setHeaders(reply, path) {
-        void reply.header(
-          'cache-control',
-          path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    // The build's files cost no statement: they never wait for admission (ADR 0069).
+    const files = async (scope: FastifyInstance) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, admission: false };
+      });
+      await scope.register(fastifyStatic, {
+        root: webDir(config),
+        wildcard: false,
+        // `/` is a page like the others: its shell gets its head in the route above.
+        index: false,
+        // The build writes .br and .gz beside each text asset (vite.config.ts): send the one the
+        // browser accepts, with Vary: Accept-Encoding.
+        preCompressed: true,
+        // Built assets carry a content hash in their name; cache them for a year. Everything else
+        // (the HTML shell, favicon, pdf.js data) is revalidated.
+        cacheControl: false,
+        setHeaders(reply, path) {
+          void reply.header(
+            'cache-control',
+            path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    };
+    await app.register(files);
   }
 
   return app;
@@ -274,18 +295,30 @@ function routePreloadsOf(dir: string): Promise<RoutePreload[]> {
   return preloads;
 }
 
+/** The built index.html as it is: no statement, drawn by the browser (the lane was full). */
+async function sendPlainShell(app: FastifyInstance, reply: FastifyReply) {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(await shellOf(join(webDir(app.config), 'index.html')));
+}
+
+function shellOf(file: string): Promise<string> {
+  let shell = shells.get(file);
+  if (!shell) {
+    shell = readFile(file, 'utf8');
+    shells.set(file, shell);
+  }
+  return shell;
+}
+
 async function sendPageShell(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
 ) {
-  const file = join(webDir(app.config), 'index.html');
-  let shell = shells.get(file);
-  if (!shell) {
-    shell = readFile(file, 'utf8');
-    shells.set(file, shell);
-  }
+  const shell = shellOf(join(webDir(app.config), 'index.html'));
   // The branding as the web would ask for it (answer cache, access rules and all); a failure only
   // leaves the web to ask for it itself.
   const [head, branding, preloads] = await Promise.all([

@@ -31,6 +31,8 @@ const UNANNOUNCED_TABLES = [
   // The job queue and the visit keys: no answer reads them (ADR 0036).
   'jobs',
   'library_visits',
+  // The answers kept for Idempotency-Key replays (ADR 0068): read only by the writes themselves.
+  'idempotency_keys',
 ];
 // A DO block takes no parameters: the list is written into it (constant names, no quotes inside).
 const UNANNOUNCED_LIST = sql.raw(

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import { isRetryableTransactionFailure } from './failures';
@@ -45,5 +46,24 @@ export async function retryingTransaction<T>(
       const delay = base * 2 ** (attempt - 1) * (0.5 + Math.random());
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
+  }
+}
+
+/** Where failures after a commit are told: a request's log, or the process's. */
+export type CommitLog = Pick<FastifyBaseLogger, 'error'>;
+
+/**
+ * Runs work that follows a commit (telling the caches, waking the mail sender or the job worker,
+ * a lifecycle's callbacks). The write is done: a failure here is logged and never reaches the
+ * caller, who would otherwise answer an error for a write that exists and invite a retry that
+ * writes it twice (ADR 0068). Work that answers a promise is caught the same way.
+ */
+export function afterCommit(log: CommitLog | undefined, what: string, work: () => unknown): void {
+  const report = (error: unknown) => log?.error({ err: error }, `after a commit, ${what} failed`);
+  try {
+    const result = work();
+    if (result instanceof Promise) result.catch(report);
+  } catch (error) {
+    report(error);
   }
 }

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   CONFLICT: { status: 409, name: 'ApplicationError' },
   PAYLOAD_TOO_LARGE: { status: 413, name: 'PayloadTooLargeError' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, name: 'ValidationError' },
+  /** A request that reuses an Idempotency-Key with another body (ADR 0068). */
+  UNPROCESSABLE: { status: 422, name: 'UnprocessableEntityError' },
   RATE_LIMITED: { status: 429, name: 'RateLimitError' },
   HEADERS_TOO_LARGE: { status: 431, name: 'RequestHeaderFieldsTooLargeError' },
   APPLICATION: { status: 400, name: 'ApplicationError' },

@@ -1,5 +1,10 @@
 import { z, type ZodType } from 'zod';
 import { strapiErrorSchema } from '@plataforma/shared';
+import {
+  IDEMPOTENCY_KEY_DESCRIPTION,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_RULE,
+} from './idempotency';
 
 /**
  * The schema of a custom route: its zod parts (query, params, body, answers), which validate the
@@ -27,6 +32,7 @@ export const ERROR_NAMES = {
   409: 'ApplicationError',
   413: 'PayloadTooLargeError',
   415: 'ValidationError',
+  422: 'UnprocessableEntityError: the Idempotency-Key was used for another request',
   429: 'RateLimitError: Retry-After says in how many seconds to try again',
   503: 'ServiceUnavailableError',
 } as const;
@@ -40,6 +46,11 @@ export interface RouteDoc<E extends readonly ErrorStatus[] = readonly ErrorStatu
   access?: Access;
   /** Error statuses, answered in the Strapi error envelope. */
   errors?: E;
+  /**
+   * The route takes an `Idempotency-Key` (ADR 0068): the header is documented and its 422 added
+   * to the errors. The route itself claims and records the key in its write's transaction.
+   */
+  idempotent?: boolean;
 }
 
 export interface RouteParts {
@@ -55,13 +66,25 @@ type ErrorAnswers<E extends readonly ErrorStatus[]> = {
   [S in E[number]]: typeof strapiErrorSchema;
 };
 
+/**
+ * The headers of an idempotent route: the key, optional. Its rule is documented, not checked
+ * here: the route checks it (a Spanish 400, as the generic create's). Every other header passes
+ * through untouched, since the validated object replaces the request's headers.
+ */
+const idempotentHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .optional()
+    .meta({ description: IDEMPOTENCY_KEY_DESCRIPTION, ...IDEMPOTENCY_KEY_RULE }),
+});
+
 /** A route's `schema`: its zod parts and its documentation, errors added to its answers. */
 export function routeSchema<
   const P extends RouteParts,
   const E extends readonly ErrorStatus[] = readonly [],
 >(doc: RouteDoc<E>, parts: P) {
   const errors: Partial<Record<ErrorStatus, typeof strapiErrorSchema>> = {};
-  for (const status of doc.errors ?? []) {
+  for (const status of [...(doc.errors ?? []), ...(doc.idempotent ? [422 as const] : [])]) {
     errors[status] = strapiErrorSchema.describe(ERROR_NAMES[status]);
   }
   return {
@@ -69,6 +92,7 @@ export function routeSchema<
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     security: SECURITY[doc.access ?? 'optional'],
+    ...(doc.idempotent ? { headers: idempotentHeaders } : {}),
     ...parts,
     response: { ...parts.response, ...errors } as NonNullable<P['response']> & ErrorAnswers<E>,
   };

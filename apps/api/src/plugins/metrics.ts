@@ -8,6 +8,7 @@ import { APP_VERSION } from '../version';
 import { z } from 'zod';
 import { genericPlanPoolOf } from '../db/statements';
 import type { Database } from '../db/client';
+import type { Lane } from '../lib/admission/lane';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { clusterMetrics, inCluster, shareWithPrimary } from '../lib/metrics/cluster';
 import { routeSchema } from '../lib/route-schema';
@@ -32,8 +33,10 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 async function metricsPlugin(app: FastifyInstance) {
   const token = app.config.metricsToken;
   if (token === undefined) {
-    app.get('/metrics', { config: { auth: false, requestLog: false }, schema }, (_req, reply) =>
-      sendError(reply, new AppError('NOT_FOUND', 'Not Found')),
+    app.get(
+      '/metrics',
+      { config: { auth: false, requestLog: false, admission: false }, schema },
+      (_req, reply) => sendError(reply, new AppError('NOT_FOUND', 'Not Found')),
     );
     return;
   }
@@ -44,13 +47,15 @@ async function metricsPlugin(app: FastifyInstance) {
   registerHttpMetrics(app, perProcess);
   registerPoolMetrics(app.db, perProcess);
   registerCacheMetrics(app, perProcess);
+  registerAdmissionMetrics(app, perProcess);
   registerQueueMetrics(app.db, perScrape);
   registerBuildInfo(perScrape);
   if (inCluster()) shareWithPrimary(perProcess);
 
   app.get(
     '/metrics',
-    { config: { auth: false, requestLog: false }, schema },
+    // Scraped under any load, never queued: it is how the load is seen (ADR 0069).
+    { config: { auth: false, requestLog: false, admission: false }, schema },
     async (request, reply) => {
       const refused = checkToken(request, token);
       if (refused) return sendError(reply, refused);
@@ -166,6 +171,58 @@ function registerCacheMetrics(app: FastifyInstance, registry: Registry) {
   });
 }
 
+/**
+ * Admission control's lanes (ADR 0069), read at scrape time: requests waiting and served, the
+ * lane's slots and current queue limit, and the totals of refusals (`full`: the queue was full;
+ * `waited`: the longest wait passed) and of requests dropped because their client went while
+ * they waited.
+ */
+function registerAdmissionMetrics(app: FastifyInstance, registry: Registry) {
+  const lanes = () => Object.values(app.admission.lanes);
+  const gauge = (name: string, help: string, read: (lane: Lane) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['lane'] as const,
+      registers: [registry],
+      collect() {
+        for (const lane of lanes()) this.set({ lane: lane.name }, read(lane));
+      },
+    });
+  gauge('admission_queue_depth', 'Requests waiting for a slot of the lane', (l) => l.queued);
+  gauge('admission_in_flight', 'Requests holding a slot of the lane', (l) => l.inFlight);
+  gauge('admission_slots', 'Requests the lane serves at once', (l) => l.limits.slots);
+  gauge(
+    'admission_queue_limit',
+    'Requests the lane lets wait now (from the measured service time)',
+    (l) => l.queueLimit,
+  );
+  new Counter({
+    name: 'admission_rejected_total',
+    help: 'Requests refused by admission control (503; a page gets the plain shell), by lane and reason (full, waited)',
+    labelNames: ['lane', 'reason'] as const,
+    registers: [registry],
+    collect() {
+      // The lanes keep their own running totals; the counter mirrors them.
+      this.reset();
+      for (const lane of lanes()) {
+        this.inc({ lane: lane.name, reason: 'full' }, lane.totals.full);
+        this.inc({ lane: lane.name, reason: 'waited' }, lane.totals.waited);
+      }
+    },
+  });
+  new Counter({
+    name: 'admission_dropped_total',
+    help: 'Requests whose client went while they waited for a slot (never started), by lane',
+    labelNames: ['lane'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const lane of lanes()) this.inc({ lane: lane.name }, lane.totals.gone);
+    },
+  });
+}
+
 interface DepthRow extends Record<string, unknown> {
   queue: 'jobs' | 'email';
   kind: string;
@@ -247,5 +304,5 @@ async function readDepths(db: Database): Promise<DepthRow[]> {
 
 export const metrics = fp(metricsPlugin, {
   name: 'metrics',
-  dependencies: ['response-cache'],
+  dependencies: ['response-cache', 'admission'],
 });

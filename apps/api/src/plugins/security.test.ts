@@ -44,6 +44,25 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-origin']).toBe('https://campus.example.es');
   });
 
+  it('a configured origin may send an Idempotency-Key and read Idempotent-Replayed (ADR 0068)', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/applys',
+      headers: {
+        origin: 'https://campus.example.es',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, idempotency-key',
+      },
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('Idempotency-Key');
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/projects',
+      headers: { origin: 'https://campus.example.es' },
+    });
+    expect(res.headers['access-control-expose-headers']).toBe('Idempotent-Replayed');
+  });
+
   it('when the origin is not configured, no CORS header is given', async () => {
     const res = await app.inject({
       method: 'GET',

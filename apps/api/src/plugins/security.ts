@@ -54,7 +54,9 @@ async function securityPlugin(app: FastifyInstance) {
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    // A write may carry an Idempotency-Key, and a replay says so (ADR 0068).
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Idempotent-Replayed'],
     credentials: false,
     maxAge: 600,
   });

@@ -1,12 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FILE_SIZE_LIMIT_BYTES, MAX_FILES_PER_REQUEST } from '@plataforma/shared';
 import type { AppConfig } from '../config/env';
 import { AppError } from '../lib/errors';
 import { sendError } from './error-handler';
 
-/** A body of unknown length (chunked) gets the budget of the largest one accepted. */
-const LARGEST_BODY_BYTES = FILE_SIZE_LIMIT_BYTES * MAX_FILES_PER_REQUEST;
+/** The largest multipart body accepted: an upload of as many files as allowed, each the largest. */
+const LARGEST_UPLOAD_BYTES = FILE_SIZE_LIMIT_BYTES * MAX_FILES_PER_REQUEST;
+
+/**
+ * The most a body of unknown length (chunked) may weigh, which its time budget follows: a
+ * multipart body the largest upload's (only the upload and import routes read one; any other
+ * route answers 415 before reading it); any other body the route's own limit (Fastify's
+ * `bodyLimit`, past which it answers 413), so a trickle sent to a JSON route is cut within that
+ * route's budget (a minute at the defaults), not the largest upload's (ADR 0053, 0069).
+ */
+function mostBytesOf(request: FastifyRequest): number {
+  const type = request.headers['content-type'] ?? '';
+  if (/^\s*multipart\//i.test(type)) return LARGEST_UPLOAD_BYTES;
+  return request.routeOptions.bodyLimit;
+}
 
 /**
  * The Node server's own limits (ADR 0053): the headers within `headersMs`; Node checks its
@@ -42,7 +55,7 @@ async function slowClientsPlugin(app: FastifyInstance) {
     const socket = req.socket;
     const started = Date.now();
     const budgetMs =
-      bodyIdleMs + ((length > 0 ? length : LARGEST_BODY_BYTES) / bodyMinBytesPerSecond) * 1000;
+      bodyIdleMs + ((length > 0 ? length : mostBytesOf(request)) / bodyMinBytesPerSecond) * 1000;
     let bytes = socket.bytesRead;
     let moved = started;
     const timer = setInterval(() => {
@@ -58,9 +71,15 @@ async function slowClientsPlugin(app: FastifyInstance) {
       if (now - moved < bodyIdleMs && now - started < budgetMs) return;
       clearInterval(timer);
       request.log.warn({ idleMs: now - moved, elapsedMs: now - started }, 'request body too slow');
-      // The rest of the body will not be read: the connection cannot carry another request.
+      // The rest of the body will not be read: the connection cannot carry another request. The
+      // request stream is ended too: once answered, Node no longer ends it when the socket
+      // closes, and whatever reads it (a multipart form spooling to disk) would wait forever,
+      // its spool never removed (ADR 0069).
       void reply.header('connection', 'close');
-      reply.raw.once('finish', () => socket.destroy());
+      reply.raw.once('finish', () => {
+        req.destroy();
+        socket.destroy();
+      });
       sendError(reply, new AppError('REQUEST_TIMEOUT', 'Request Timeout'));
     }, every);
     timer.unref();

@@ -30,6 +30,8 @@ interface DynamicFormProps {
   stepTitles?: string[];
   /** While the submission is under way the last-step buttons wait and a second one is ignored. */
   isPending?: boolean;
+  /** Beside the last step's buttons: what the submission is doing (SubmissionStatus, ADR 0070). */
+  status?: ReactNode;
 }
 
 /**
@@ -47,6 +49,7 @@ export function DynamicForm({
   actions,
   stepTitles,
   isPending = false,
+  status,
 }: DynamicFormProps) {
   const lastButtons = actions ?? [{ key: 'submit', label: submitLabel }];
   const chosen = useRef(lastButtons[0]?.key ?? 'submit');
@@ -135,7 +138,8 @@ export function DynamicForm({
           <span />
         )}
         {form.isLastStep ? (
-          <div className="flex flex-wrap justify-end gap-3">
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {status}
             {lastButtons.map((action) => (
               <Button
                 key={action.key}

@@ -38,7 +38,7 @@ export class ApiError extends Error {
    * its contract, to match in code, never to show unless it is `message` too.
    */
   readonly serverMessage: string;
-  /** Seconds to wait before trying again, when the API said (`Retry-After` of a 429). */
+  /** Seconds to wait before trying again, when the API said (`Retry-After` of a 429 or a 503). */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
@@ -80,6 +80,20 @@ export interface ApiRequestOptions {
    * (ADR 0055); the default `'same-origin'` sends it as well on this origin, `'include'` says so.
    */
   credentials?: RequestCredentials;
+  /**
+   * The key of one submission (ADR 0070): sent as `Idempotency-Key`, so the API answers a repeat
+   * with the first result. With it, a 503 or a lost connection is tried again (`withRetries`);
+   * without it, a request is sent once.
+   */
+  idempotencyKey?: string;
+  /** Told before each new attempt of a keyed request, so the form can say so. */
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+/** What `onRetry` hears: the failure that will be tried again, and in how long. */
+export interface RetryNotice {
+  error: ApiError;
+  delayMs: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -221,11 +235,69 @@ export async function withSessionToken<T>(
  * 204). Rejects with an {@link ApiError} on a non-2xx answer or a network failure; an aborted
  * request rejects with the AbortError untouched, so TanStack Query can tell cancellation apart.
  * With a session, the bearer token goes along and an expired one is renewed once (see `auth`).
+ * With an `idempotencyKey`, a 503 or a lost connection is tried again (ADR 0070); without one,
+ * a request is never repeated here (queries are retried by the query client).
  *
  * @param path absolute path on this origin, e.g. `/api/branding-saas?populate=*`
  */
 export function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  return withSessionToken((token) => send<T>(path, options, token), options.auth !== false);
+  const once = () =>
+    withSessionToken((token) => send<T>(path, options, token), options.auth !== false);
+  return options.idempotencyKey ? withRetries(once, options) : once();
+}
+
+/** Attempts of one keyed request and the time they may take, waits included (ADR 0070). */
+export const RETRY_LIMITS = { attempts: 6, budgetMs: 30_000, baseMs: 1_000, capMs: 8_000 };
+
+/**
+ * A failure worth another attempt: 503 (the API is full, or lost its database: ADR 0053) or no
+ * answer at all. Anything else (a 4xx, a 500) would fail the same way again.
+ */
+export const isTransient = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 503 || error.status === NETWORK_ERROR_STATUS);
+
+/**
+ * The wait before retry `retry` (0 for the first): exponential back-off with full jitter (a
+ * random wait up to 1 s, 2 s, 4 s, then 8 s), so a crowd turned away together does not come back
+ * together; never sooner than the API's `Retry-After`.
+ */
+export function retryDelay(retry: number, retryAfterSeconds = 0): number {
+  const ceiling = Math.min(RETRY_LIMITS.capMs, RETRY_LIMITS.baseMs * 2 ** retry);
+  return retryAfterSeconds * 1000 + Math.floor(Math.random() * ceiling);
+}
+
+/**
+ * Runs `attempt` again after a transient failure, within {@link RETRY_LIMITS}; the last failure
+ * is thrown. Only for requests the API can tell apart from their repeats (an `Idempotency-Key`)
+ * or that change nothing. An abort ends the wait at once with an AbortError.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  { signal, onRetry }: Pick<ApiRequestOptions, 'signal' | 'onRetry'> = {},
+): Promise<T> {
+  const started = Date.now();
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isTransient(error) || retry + 1 >= RETRY_LIMITS.attempts) throw error;
+      const delayMs = retryDelay(retry, error.retryAfterSeconds);
+      if (Date.now() - started + delayMs > RETRY_LIMITS.budgetMs) throw error;
+      onRetry?.({ error, delayMs });
+      await new Promise<void>((resolve, reject) => {
+        const stop = () => {
+          clearTimeout(timer);
+          reject(new DOMException('Cancelado', 'AbortError'));
+        };
+        const timer = setTimeout(() => {
+          signal?.removeEventListener('abort', stop);
+          resolve();
+        }, delayMs);
+        if (signal?.aborted) stop();
+        else signal?.addEventListener('abort', stop, { once: true });
+      });
+    }
+  }
 }
 
 /** The error of a request that never got an answer (offline, DNS, connection refused). */
@@ -240,7 +312,14 @@ export function networkError(cause: unknown): ApiError {
 }
 
 async function send<T>(path: string, options: ApiRequestOptions, token?: string): Promise<T> {
-  const { method = 'GET', body, headers = {}, signal, credentials = 'same-origin' } = options;
+  const {
+    method = 'GET',
+    body,
+    headers = {},
+    signal,
+    credentials = 'same-origin',
+    idempotencyKey,
+  } = options;
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
@@ -248,6 +327,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token?: string)
       Accept: 'application/json',
       ...(body !== undefined && !isFormData ? { 'Content-Type': 'application/json' } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
       ...headers,
     },
     credentials,

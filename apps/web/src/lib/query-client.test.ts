@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
-import { MAX_RETRIES, createQueryClient, shouldRetry } from './query-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, RETRY_LIMITS } from './api-client';
+import { MAX_RETRIES, createQueryClient, queryRetryDelay, shouldRetry } from './query-client';
 
 describe('shouldRetry', () => {
   it('when the answer is a 4xx, it never retries', () => {
@@ -18,6 +18,23 @@ describe('shouldRetry', () => {
       expect(shouldRetry(MAX_RETRIES - 1, error)).toBe(true);
       expect(shouldRetry(MAX_RETRIES, error)).toBe(false);
     }
+  });
+});
+
+describe('a read the API turned away (ADR 0070)', () => {
+  const unavailable = (retryAfterSeconds?: number) =>
+    new ApiError(503, 'Unavailable', 'ServiceUnavailableError', {}, { retryAfterSeconds });
+
+  it('waits at least the Retry-After before asking again', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect(queryRetryDelay(0, unavailable(2))).toBe(2_000);
+    expect(queryRetryDelay(0, unavailable())).toBe(0);
+    random.mockRestore();
+  });
+
+  it('does not wait out a Retry-After longer than its own longest wait: the error says it', () => {
+    expect(shouldRetry(0, unavailable(RETRY_LIMITS.capMs / 1000))).toBe(true);
+    expect(shouldRetry(0, unavailable(RETRY_LIMITS.capMs / 1000 + 1))).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, RETRY_LIMITS, retryDelay } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -21,11 +21,25 @@ declare module '@tanstack/react-query' {
 /** Network failures and 5xx answers are retried this many times; 4xx never. */
 export const MAX_RETRIES = 2;
 
-/** Retry what may be transient (no answer, 5xx, 429); a 4xx will fail the same way again. */
+/**
+ * Retry what may be transient (no answer, 5xx, 429); a 4xx will fail the same way again, and a
+ * `Retry-After` longer than our own longest wait is said to the person rather than waited out.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  if (error instanceof ApiError && error.isClientError && error.status !== 429) return false;
+  if (error instanceof ApiError) {
+    if (error.isClientError && error.status !== 429) return false;
+    if ((error.retryAfterSeconds ?? 0) * 1000 > RETRY_LIMITS.capMs) return false;
+  }
   return true;
+}
+
+/**
+ * Reads wait as keyed writes do (ADR 0070): back-off with full jitter, so the many pages a full
+ * API turned away do not come back in step, and never before its `Retry-After`.
+ */
+export function queryRetryDelay(failureCount: number, error: unknown): number {
+  return retryDelay(failureCount, error instanceof ApiError ? error.retryAfterSeconds : undefined);
 }
 
 /**
@@ -44,6 +58,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: Infinity,
         retry: shouldRetry,
+        retryDelay: queryRetryDelay,
       },
       mutations: {
         retry: false,

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, jsonResponse, strapiError } from '../../test/api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFull, fakeApi, jsonResponse, strapiError } from '../../test/api';
 import { ApiError } from './api-client';
 import { clearSession, getToken, saveSession } from './session-tokens';
 import { uploadFile } from './upload';
@@ -106,5 +106,36 @@ describe('uploadFile', () => {
     const error = await upload.catch((e: unknown) => e);
     expect((error as DOMException).name).toBe('AbortError');
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('with a key, a 503 is sent again with the same Idempotency-Key (ADR 0070); without one, once', async () => {
+    vi.useFakeTimers();
+    try {
+      let full = true;
+      const api = fakeApi({
+        frame: false,
+        routes: {
+          'POST /api/upload': () => {
+            const answer = full ? apiFull(1) : jsonResponse(stored, 201);
+            full = false;
+            return answer;
+          },
+        },
+      });
+      const keyed = uploadFile(cv(), { idempotencyKey: 'clave-1' });
+      await vi.runAllTimersAsync();
+      expect(await keyed).toEqual(stored[0]);
+      expect(
+        api.callsTo('POST', '/api/upload').map((call) => call.headers['Idempotency-Key']),
+      ).toEqual(['clave-1', 'clave-1']);
+
+      full = true;
+      const once = uploadFile(cv()).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(((await once) as ApiError).status).toBe(503);
+      expect(api.callsTo('POST', '/api/upload')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,12 @@
 import type { UploadedFile } from '@plataforma/shared';
-import { apiRequest, networkError, readAnswer, withSessionToken } from './api-client';
+import {
+  apiRequest,
+  networkError,
+  readAnswer,
+  withRetries,
+  withSessionToken,
+  type ApiRequestOptions,
+} from './api-client';
 
 /** How much of an upload has been sent, in bytes. */
 export interface UploadProgress {
@@ -7,10 +14,10 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface UploadOptions {
+export interface UploadOptions extends Pick<ApiRequestOptions, 'idempotencyKey' | 'onRetry'> {
   /** Aborting it really stops the request; the upload then rejects with an AbortError. */
   signal?: AbortSignal;
-  /** Called as the browser sends the body. */
+  /** Called as the browser sends the body (from 0 again on each new attempt). */
   onProgress?: (progress: UploadProgress) => void;
 }
 
@@ -23,17 +30,20 @@ const UPLOAD_PATH = '/api/upload';
  *
  * Sent with XMLHttpRequest because `fetch` reports no upload progress, and files weigh up to
  * 15 MB (spec §9); the bearer token and the one renewal after a 401 are `apiRequest`'s
- * (`withSessionToken`), and failures are the same {@link ApiError}s.
+ * (`withSessionToken`), and failures are the same {@link ApiError}s. With an `idempotencyKey`, a
+ * 503 or a lost connection is sent again with the same key, as `apiRequest` does (ADR 0070).
  */
 export function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
-  return withSessionToken(async (token) => {
-    const body = new FormData();
-    body.append('files', file, file.name);
-    const response = await postWithProgress(UPLOAD_PATH, body, token, options);
-    const [stored] = await readAnswer<UploadedFile[]>(response);
-    if (!stored) throw new Error('La subida no devolvió ningún archivo.');
-    return stored;
-  });
+  const once = () =>
+    withSessionToken(async (token) => {
+      const body = new FormData();
+      body.append('files', file, file.name);
+      const response = await postWithProgress(UPLOAD_PATH, body, token, options);
+      const [stored] = await readAnswer<UploadedFile[]>(response);
+      if (!stored) throw new Error('La subida no devolvió ningún archivo.');
+      return stored;
+    });
+  return options.idempotencyKey ? withRetries(once, options) : once();
 }
 
 /** What `updateFileInfo` may change of a stored file (spec §3 Media file). */
@@ -64,7 +74,7 @@ function postWithProgress(
   path: string,
   body: FormData,
   token: string | undefined,
-  { signal, onProgress }: UploadOptions,
+  { signal, onProgress, idempotencyKey }: UploadOptions,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -76,6 +86,7 @@ function postWithProgress(
     request.open('POST', path);
     request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (idempotencyKey) request.setRequestHeader('Idempotency-Key', idempotencyKey);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
     });

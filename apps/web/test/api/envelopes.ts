@@ -57,5 +57,19 @@ export function refusal(message: string, status = 400, name = 'ValidationError')
   });
 }
 
+/** What the API says when it is full (deadline day): 503, in Spanish, with its Spanish words. */
+export const API_FULL_MESSAGE =
+  'Hay mucha gente ahora mismo. Vuelve a intentarlo en unos segundos.';
+
+/**
+ * The API turning a request away at once because it is full, or because it lost its database
+ * (ADR 0053): 503 `ServiceUnavailableError` with `Retry-After` in seconds (none when null).
+ */
+export function apiFull(retryAfterSeconds: number | null = 1): Response {
+  const answer = refusal(API_FULL_MESSAGE, 503, 'ServiceUnavailableError');
+  if (retryAfterSeconds !== null) answer.headers.set('retry-after', String(retryAfterSeconds));
+  return answer;
+}
+
 /** The API's answer to a path it does not have. */
 export const notFound = () => strapiError(404, 'Not Found', undefined, 'NotFoundError');

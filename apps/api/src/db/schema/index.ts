@@ -15,3 +15,4 @@ export * from './jobs';
 export * from './imports';
 export * from './privacy';
 export * from './setup';
+export * from './idempotency';

@@ -8,6 +8,7 @@ import {
   strapiEntryQuerySchema,
   strapiReadQuerySchema,
 } from '@plataforma/shared';
+import { answeringReplays, idempotencyScope } from '../../lib/idempotency';
 import { onlyRoles } from '../../lib/route-guards';
 import { registryRef, routeSchema } from '../../lib/route-schema';
 import { requestQuery } from '../../lib/strapi/routes';
@@ -67,9 +68,10 @@ export async function announcementsRoutes(instance: FastifyInstance) {
         {
           tag: 'announcements',
           summary: 'Send an announcement now or at `sendAt`',
-          description: `Bearer; admins, teachers, coordinators. \`subject\`, \`message\` (rich text, cleaned), \`audience\` (a Strapi filter object over students, narrowed to the caller’s reach), \`kind\` (the preference that gates the email; default u4i_advice) and \`sendAt\` (default now). Answers 201 at once with the announcement \`scheduled\`; a job sends it when due. ${DELIVERY}`,
+          description: `Bearer; admins, teachers, coordinators. \`subject\`, \`message\` (rich text, cleaned), \`audience\` (a Strapi filter object over students, narrowed to the caller’s reach), \`kind\` (the preference that gates the email; default u4i_advice) and \`sendAt\` (default now). Answers 201 at once with the announcement \`scheduled\`; a job sends it when due. With an \`Idempotency-Key\`, the same request sent again answers the first announcement and sends nothing more. ${DELIVERY}`,
           access: 'bearer',
           errors: [400, 401, 403],
+          idempotent: true,
         },
         {
           querystring: strapiEntryQuerySchema,
@@ -78,15 +80,13 @@ export async function announcementsRoutes(instance: FastifyInstance) {
         },
       ),
     },
-    async (request, reply) => {
-      const answer = await createAnnouncement(
-        app,
-        request.actor,
-        request.body,
-        requestQuery(request),
-      );
-      return reply.code(201).send(answer);
-    },
+    (request, reply) =>
+      answeringReplays(reply.code(201), () =>
+        createAnnouncement(app, request.actor, request.body, requestQuery(request), {
+          idempotency: idempotencyScope(request, 201),
+          log: request.log,
+        }),
+      ),
   );
 
   app.get(

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import { notFound, refusal } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
 import type { EntryResponse, ListResponse, RawQuery } from '../../lib/strapi/engine';
+import type { CommitLog } from '../../db/transaction';
+import type { IdempotencyScope } from '../../lib/idempotency';
 import { rowsOf, type Entity, type Executor } from '../../lib/strapi/read';
 import { countAudience } from './announcements.audience';
 import { ANNOUNCEMENT_UID } from './announcements.content-types';
@@ -78,33 +80,45 @@ export async function listAnnouncements(
   return answer;
 }
 
-/** `GET /api/announcements/:id`: 404 when missing or not the caller's to see. */
+/**
+ * `GET /api/announcements/:id`: 404 when missing or not the caller's to see. `db` is the
+ * transaction of a write that answers the announcement (ADR 0068).
+ */
 export async function findAnnouncement(
   ctx: Pick<AppContext, 'db' | 'entities'>,
   actor: Actor,
   id: number,
   raw: RawQuery,
+  db: Executor = ctx.db,
 ): Promise<EntryResponse> {
   const answer = JSON.parse(
-    await ctx.entities.findOneJson(ANNOUNCEMENT_UID, id, raw, actor),
+    await ctx.entities.findOneJson(ANNOUNCEMENT_UID, id, raw, actor, undefined, db),
   ) as EntryResponse;
-  if (answer.data) await withDelivery(ctx.db, [answer.data]);
+  if (answer.data) await withDelivery(db, [answer.data]);
   return answer;
 }
 
 /**
  * `POST /api/announcements`: the engine validates it, checks the access table and runs the
- * lifecycles (message cleaned, audience checked, author and status set, send queued).
+ * lifecycles (message cleaned, audience checked, author and status set, send queued). The answer,
+ * its delivery included, is read in the write's transaction, where an `Idempotency-Key` records
+ * it (ADR 0068).
  */
 export async function createAnnouncement(
   ctx: Pick<AppContext, 'db' | 'entities'>,
   actor: Actor,
   body: unknown,
   raw: RawQuery,
+  options: { idempotency?: IdempotencyScope | undefined; log?: CommitLog } = {},
 ): Promise<EntryResponse> {
-  const answer = await ctx.entities.create(ANNOUNCEMENT_UID, body, raw, actor);
-  if (answer.data) await withDelivery(ctx.db, [answer.data]);
-  return answer;
+  return ctx.entities.create(ANNOUNCEMENT_UID, body, raw, actor, {
+    ...options,
+    answer: async (tx, id) => {
+      const answer = await ctx.entities.answerOf(tx, ANNOUNCEMENT_UID, id, raw, actor);
+      if (answer.data) await withDelivery(tx, [answer.data]);
+      return answer;
+    },
+  });
 }
 
 /** `POST /api/announcements/recipients`: how many students the audience reaches now. */
@@ -165,7 +179,7 @@ export async function cancelAnnouncement(
   raw: RawQuery,
 ): Promise<EntryResponse> {
   const visible = ctx.entities.where(ANNOUNCEMENT_UID, actor, 'a', { visible: 'preview' });
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [found] = await rowsOf(
       tx,
       sql`SELECT "a"."id" AS "id", "a"."status" AS "status" FROM "announcements" "a"
@@ -184,6 +198,7 @@ export async function cancelAnnouncement(
           WHERE "key" = ${sendAnnouncementKey(id)} AND "status" = 'pending'
             AND ("locked_until" IS NULL OR "locked_until" < now())`,
     );
+    // Read before the commit: once committed, the cancel is answered whatever happens (ADR 0068).
+    return findAnnouncement(ctx, actor, id, raw, tx);
   });
-  return findAnnouncement(ctx, actor, id, raw);
 }

@@ -53,6 +53,12 @@ import {
 
 /** Routes that open a session or work without one ignore any bearer token (plugins/actor.ts). */
 const PUBLIC = { auth: false };
+/**
+ * Routes that hash or check a password (argon2id, 20–30 ms of a core each) wait in admission
+ * control's own lane for them, a few at a time, so a crowd signing in cannot starve everyone
+ * already in (ADR 0069).
+ */
+const HASHES = { admission: 'auth' as const };
 const doc = (summary: string, more: Omit<RouteDoc, 'tag' | 'summary'> = {}): RouteDoc => ({
   tag: 'auth',
   summary,
@@ -110,7 +116,7 @@ export async function authRoutes(instance: FastifyInstance) {
   app.post(
     '/api/auth/local',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, ...HASHES },
       schema: routeSchema(
         doc('Sign in with email or username and password', {
           description: `Opens a session: an access token valid ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes and a refresh token valid ${REMEMBER_ME_DAYS} days. ${REFRESH_COOKIE_NOTE} \`remember: true\` makes it persistent.`,
@@ -133,7 +139,7 @@ export async function authRoutes(instance: FastifyInstance) {
   app.post(
     '/api/users-permissions/register-partialy',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, ...HASHES },
       schema: routeSchema(
         doc('Sign up as a student, teacher or coordinator (unconfirmed; a confirmation email)', {
           description:
@@ -233,7 +239,7 @@ export async function authRoutes(instance: FastifyInstance) {
   app.post(
     '/api/auth/reset-password',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, ...HASHES },
       schema: routeSchema(
         doc('Set a new password with a reset code; ends every other session', {
           description: `${REFRESH_COOKIE_NOTE} Not remembered (ADR 0013).`,
@@ -251,6 +257,7 @@ export async function authRoutes(instance: FastifyInstance) {
   app.post(
     '/api/auth/change-password',
     {
+      config: HASHES,
       // Who asks comes before what they send: without a session the answer is 401, as /users/me.
       preValidation: signedIn,
       schema: routeSchema(

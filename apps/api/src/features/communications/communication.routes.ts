@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import {
+  type CommunicationSent,
   communicationSentSchema,
   confirmApplyBodySchema,
   confirmNewCandidatesBodySchema,
@@ -10,6 +11,7 @@ import {
   confirmStatusApplyBodySchema,
   inviteBodySchema,
 } from '@plataforma/shared';
+import { answeringReplays, idempotencyScope } from '../../lib/idempotency';
 import { onlyRoles } from '../../lib/route-guards';
 import { routeSchema } from '../../lib/route-schema';
 import type { Actor } from '../../lib/strapi/actor';
@@ -22,15 +24,16 @@ import {
   confirmSelected,
   confirmStatusApply,
   invite,
+  type SendOptions,
 } from './communication.service';
 
-const OK = { ok: true } as const;
 type Call = keyof typeof CALL_ROLES;
 
 /**
  * `POST /api/communication/<call>` (spec §7 Communications, all bearer). Each answers `{ok: true}`
  * once its emails are in the outbox; who may send what to whom is ADR 0010. The role is checked
- * before the body, so a caller who may never use a call learns nothing from its validation.
+ * before the body, so a caller who may never use a call learns nothing from its validation. An
+ * `Idempotency-Key` makes a call sent again queue its emails once (ADR 0068).
  */
 export async function communicationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +42,12 @@ export async function communicationRoutes(instance: FastifyInstance) {
     name: Call,
     summary: string,
     body: B,
-    handle: (ctx: AppContext, actor: Actor, input: B['_zod']['output']) => Promise<void>,
+    handle: (
+      ctx: AppContext,
+      actor: Actor,
+      input: B['_zod']['output'],
+      options: SendOptions,
+    ) => Promise<CommunicationSent>,
   ) {
     const roles = CALL_ROLES[name];
     app.post(
@@ -50,17 +58,21 @@ export async function communicationRoutes(instance: FastifyInstance) {
           {
             tag: 'communication',
             summary,
-            description: `Bearer; ${roles.join(', ')}. Answers once the emails are in the outbox (ADR 0010). A role that may not use the call gets 403 before the body is read; a recipient or project outside the caller's reach, 403.`,
+            description: `Bearer; ${roles.join(', ')}. Answers once the emails are in the outbox (ADR 0010). A role that may not use the call gets 403 before the body is read; a recipient or project outside the caller's reach, 403. With an \`Idempotency-Key\`, the same call sent again answers the same and queues nothing more.`,
             access: 'bearer',
             errors: [400, 401, 403, 429],
+            idempotent: true,
           },
           { body, response: { 200: communicationSentSchema } },
         ),
       },
-      async (request) => {
-        await handle(app, request.actor, request.body);
-        return OK;
-      },
+      (request, reply) =>
+        answeringReplays(reply, () =>
+          handle(app, request.actor, request.body, {
+            idempotency: idempotencyScope(request, 200),
+            log: request.log,
+          }),
+        ),
     );
   }
 
@@ -68,13 +80,13 @@ export async function communicationRoutes(instance: FastifyInstance) {
     'inviteTeacher',
     'Invite a teacher to register or sign in',
     inviteBodySchema,
-    (ctx, actor, body) => invite(ctx, actor, 'teacher', body),
+    (ctx, actor, body, options) => invite(ctx, actor, 'teacher', body, options),
   );
   call(
     'inviteStudent',
     'Invite a student to register or sign in',
     inviteBodySchema,
-    (ctx, actor, body) => invite(ctx, actor, 'student', body),
+    (ctx, actor, body, options) => invite(ctx, actor, 'student', body, options),
   );
   call(
     'confirmApply',

@@ -25,11 +25,14 @@ import {
   type ConfirmProjectBody,
   type ConfirmSelectedBody,
   type ConfirmStatusApplyBody,
+  type CommunicationSent,
   type InviteBody,
   type ProfileType,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../lib/strapi/types';
+import { afterCommit, type CommitLog } from '../../db/transaction';
+import { answerText, claim, record, type IdempotencyScope } from '../../lib/idempotency';
 
 /**
  * The communication calls of spec §7 (issue 3 Email, ADR 0010). None is a relay: each checks that
@@ -150,17 +153,29 @@ function publisherPage(profileType: string | null, context: RenderContext): stri
 }
 const applicationsPage = (context: RenderContext) => `${context.publicUrl}/profile?section=applys`;
 
+/** What every call answers once its emails are in the outbox. */
+const SENT: CommunicationSent = { ok: true };
+
+/** How a call runs besides its body: the request's Idempotency-Key and log (ADR 0068). */
+export interface SendOptions {
+  idempotency?: IdempotencyScope | undefined;
+  log?: CommitLog | undefined;
+}
+
 /**
  * Counts the request against the caller's allowance and, for invitations, the recipient's (shared
  * by every process, ADR 0008), then runs the checks and queues the emails in one transaction, and
- * wakes the sender.
+ * wakes the sender. With an Idempotency-Key, the key is claimed first in that transaction and the
+ * answer recorded last: the same request sent again queues nothing and answers the same (ADR
+ * 0068). It still counts against the allowance, which is taken before.
  */
 async function send(
   app: AppContext,
   caller: Caller,
   invitees: readonly string[],
+  { idempotency, log }: SendOptions,
   work: (tx: Tx, context: RenderContext) => Promise<void>,
-): Promise<void> {
+): Promise<CommunicationSent> {
   // RATE_LIMITS=off exists for load tests only.
   if (app.config.rateLimits) {
     await consumeRateLimit(app.db, [
@@ -172,10 +187,13 @@ async function send(
     ]);
   }
   await app.db.transaction(async (tx) => {
+    if (idempotency) await claim(tx, idempotency);
     const context = await loadRenderContext(tx, app.config);
     await work(tx, context);
+    if (idempotency) await record(tx, idempotency, answerText(SENT));
   });
-  app.emailSender.wake();
+  afterCommit(log, 'waking the mail sender', () => app.emailSender.wake());
+  return SENT;
 }
 
 /**
@@ -188,12 +206,13 @@ export async function invite(
   actor: Actor,
   profile: 'teacher' | 'student',
   body: InviteBody,
-): Promise<void> {
+  options: SendOptions = {},
+): Promise<CommunicationSent> {
   const caller = requireRole(
     actor,
     profile === 'teacher' ? CALL_ROLES.inviteTeacher : CALL_ROLES.inviteStudent,
   );
-  await send(app, caller, [body.email], async (tx, context) => {
+  return send(app, caller, [body.email], options, async (tx, context) => {
     const inviter = await userById(tx, caller.userId);
     const existing = await userByEmail(tx, body.email);
     // An admin's invitation vouches for the teacher who registers with this address (ADR 0051).
@@ -246,9 +265,10 @@ export async function confirmApply(
   app: AppContext,
   actor: Actor,
   body: ConfirmApplyBody,
-): Promise<void> {
+  options: SendOptions = {},
+): Promise<CommunicationSent> {
   const caller = requireRole(actor, CALL_ROLES.confirmApply);
-  await send(app, caller, NO_INVITEES, async (tx, context) => {
+  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
     const me = await userById(tx, caller.userId);
     if (!sameEmail(body.email, me.email)) throw notAllowed();
     const application = await ownApplication(tx, caller.userId, body.projectName);
@@ -291,9 +311,10 @@ export async function confirmNewCandidates(
   app: AppContext,
   actor: Actor,
   body: ConfirmNewCandidatesBody,
-): Promise<void> {
+  options: SendOptions = {},
+): Promise<CommunicationSent> {
   const caller = requireRole(actor, CALL_ROLES.confirmNewCandidates);
-  await send(app, caller, NO_INVITEES, async (tx, context) => {
+  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
     const me = await userById(tx, caller.userId);
     if (!sameEmail(body.emailStudent, me.email)) throw notAllowed();
     const application = await ownApplication(tx, caller.userId, body.projectName);
@@ -378,9 +399,10 @@ export async function confirmStatusApply(
   app: AppContext,
   actor: Actor,
   body: ConfirmStatusApplyBody,
-): Promise<void> {
+  options: SendOptions = {},
+): Promise<CommunicationSent> {
   const caller = requireRole(actor, CALL_ROLES.confirmStatusApply);
-  await send(app, caller, NO_INVITEES, async (tx, context) => {
+  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
     const application = await managedApplication(app, tx, caller, body.email, body.projectName);
     await queueEmail(
       tx,
@@ -407,9 +429,10 @@ export async function confirmSelected(
   app: AppContext,
   actor: Actor,
   body: ConfirmSelectedBody,
-): Promise<void> {
+  options: SendOptions = {},
+): Promise<CommunicationSent> {
   const caller = requireRole(actor, CALL_ROLES.confirmSelected);
-  await send(app, caller, NO_INVITEES, async (tx, context) => {
+  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
     const application = await managedApplication(app, tx, caller, body.emailS, body.projectName);
     if (application.status !== 'Seleccionado') {
       throw new AppError('APPLICATION', 'The application of emailS is not Seleccionado');
@@ -483,9 +506,10 @@ export async function confirmProject(
   app: AppContext,
   actor: Actor,
   body: ConfirmProjectBody,
-): Promise<void> {
+  options: SendOptions = {},
+): Promise<CommunicationSent> {
   const caller = requireRole(actor, CALL_ROLES.confirmProject);
-  await send(app, caller, NO_INVITEES, async (tx, context) => {
+  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
     const recipient = await userByEmail(tx, body.email);
     if (!recipient || recipient.blocked) throw notAllowed();
     const [project] = await tx

@@ -4,6 +4,7 @@ import type { Attribute, ContentType } from '../../lib/strapi/types';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@plataforma/shared';
 import { ERROR_NAMES, type ErrorStatus } from '../../lib/route-schema';
 import { MAX_POPULATE_DEPTH } from '../../lib/strapi/parse';
+import { IDEMPOTENCY_KEY_DESCRIPTION, IDEMPOTENCY_KEY_RULE } from '../../lib/idempotency';
 
 /**
  * The part of the OpenAPI document the content types give (ADR 0030): their schemas and the
@@ -177,6 +178,14 @@ const pathParameter = (name: string): OpenAPIV3.ParameterObject => ({
   schema: { type: 'integer', minimum: 1 },
 });
 const idParameter = pathParameter('id');
+/** A create may be sent again under the same key and answer once (ADR 0068). */
+const idempotencyKeyParameter: OpenAPIV3.ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: IDEMPOTENCY_KEY_DESCRIPTION,
+  schema: { type: 'string', ...IDEMPOTENCY_KEY_RULE },
+};
 
 /** Error answers for these statuses, in the Strapi error envelope; 429 says when to retry. */
 function errors(...statuses: ErrorStatus[]): OpenAPIV3.ResponsesObject {
@@ -248,9 +257,22 @@ function typePaths(type: ContentType): OpenAPIV3.PathsObject {
       post: {
         tags,
         summary: `Create a ${type.singularName}`,
-        parameters: entryParameters,
+        parameters: [...entryParameters, idempotencyKeyParameter],
         requestBody: body,
-        responses: { '200': json(ref(`${name}Response`)), ...contentErrors },
+        responses: {
+          '200': {
+            ...json(ref(`${name}Response`)),
+            headers: {
+              'Idempotent-Replayed': {
+                description:
+                  '`true` when the answer is the one of an earlier request with the same Idempotency-Key',
+                schema: { type: 'string', enum: ['true'] },
+              },
+            },
+          },
+          ...contentErrors,
+          ...errors(422),
+        },
       },
     },
     [`/api/${type.pluralName}/{id}`]: {

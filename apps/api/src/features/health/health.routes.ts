@@ -28,8 +28,9 @@ export async function healthRoutes(instance: FastifyInstance) {
   app.get(
     '/healthz',
     {
-      // Probed every few seconds by the balancer: not worth a log line (ADR 0057).
-      config: { requestLog: false },
+      // Probed every few seconds by the balancer: not worth a log line (ADR 0057), and answered
+      // under any load, never queued (ADR 0069).
+      config: { requestLog: false, admission: false },
       schema: routeSchema(
         {
           tag: 'operations',
@@ -51,7 +52,8 @@ export async function healthRoutes(instance: FastifyInstance) {
   app.get(
     '/readyz',
     {
-      config: { requestLog: false },
+      // Never queued: a balancer that saw 503s from a busy process would take every process out.
+      config: { requestLog: false, admission: false },
       schema: routeSchema(
         { tag: 'operations', summary: 'Readiness' },
         {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { coordinators, organizations, users, userTokens } from '../../db/schema';
 import { insertJsonRows } from '../../db/statements';
 import { AppError, forbidden, refusal } from '../../lib/errors';
+import { answerText, claim, record, type IdempotencyScope } from '../../lib/idempotency';
 import { loadRenderContext, queueEmails, type EmailToQueue } from '../../lib/mail/outbox';
 import type { RenderContext } from '../../lib/mail/templates';
 import { consumeRateLimit, type Limit } from '../../lib/rate-limit';
@@ -125,12 +126,15 @@ export async function resendInvitation(
   ctx: Pick<AppContext, 'db' | 'config' | 'emailSender'>,
   actor: Actor,
   userId: number,
+  { idempotency }: { idempotency?: IdempotencyScope | undefined } = {},
 ): Promise<InvitationAnswer> {
   if (!isAdmin(actor)) throw forbidden();
   if (ctx.config.rateLimits) {
     await consumeRateLimit(ctx.db, [{ key: `invitation:user:${userId}`, limits: RESEND_LIMITS }]);
   }
   const answer = await ctx.db.transaction(async (tx) => {
+    // First: a repeat under its Idempotency-Key sends no second email (ADR 0068).
+    if (idempotency) await claim(tx, idempotency);
     const [user] = await tx
       .select({
         id: users.id,
@@ -178,13 +182,17 @@ export async function resendInvitation(
       [{ userId: user.id, email: user.email, profile: user.profileType, organizationName }],
       context,
     );
-    return {
-      userId: user.id,
-      email: user.email,
-      template: INVITATION_TEMPLATE[user.profileType],
-      expiresAt: expiresAt.toISOString(),
+    const sent: InvitationAnswer = {
+      data: {
+        userId: user.id,
+        email: user.email,
+        template: INVITATION_TEMPLATE[user.profileType],
+        expiresAt: expiresAt.toISOString(),
+      },
     };
+    if (idempotency) await record(tx, idempotency, answerText(sent));
+    return sent;
   });
   ctx.emailSender.wake();
-  return { data: answer };
+  return answer;
 }

@@ -19,6 +19,7 @@ import {
   type PeopleImportKind,
 } from '@plataforma/shared';
 import { refusal } from '../../lib/errors';
+import { answeringReplays, idempotencyScope } from '../../lib/idempotency';
 import { onlyRoles } from '../../lib/route-guards';
 import { permissionsFor } from '../site/site.service';
 import { routeSchema } from '../../lib/route-schema';
@@ -195,13 +196,19 @@ export async function peopleImportsRoutes(instance: FastifyInstance) {
           tag: 'imports',
           summary: 'Send a fresh invitation to choose a password (admins)',
           description:
-            'Bearer; admins only. For a student, teacher or coordinator account that has never had a password (loaded from a file, or registered by an admin): a new link to `/reset-password?code=…&invitation=1` (14 days, single use; earlier links stop working) in their invitation email (`inviteStudent`, `inviteTeacher` or `inviteCoordinator`). No body. 404 for an unknown account; 409 (Spanish) when it already has a password, is blocked or has another profile; 429 after 10 in an hour for one account.',
+            'Bearer; admins only. For a student, teacher or coordinator account that has never had a password (loaded from a file, or registered by an admin): a new link to `/reset-password?code=…&invitation=1` (14 days, single use; earlier links stop working) in their invitation email (`inviteStudent`, `inviteTeacher` or `inviteCoordinator`). No body. 404 for an unknown account; 409 (Spanish) when it already has a password, is blocked or has another profile; 429 after 10 in an hour for one account. With an `Idempotency-Key`, the same call sent again answers the first invitation and sends no second email.',
           access: 'bearer',
           errors: [400, 401, 403, 404, 409, 429],
+          idempotent: true,
         },
         { params: idParamsSchema, response: { 200: invitationAnswerSchema } },
       ),
     },
-    (request) => resendInvitation(app, request.actor, request.params.id),
+    (request, reply) =>
+      answeringReplays(reply, () =>
+        resendInvitation(app, request.actor, request.params.id, {
+          idempotency: idempotencyScope(request, 200),
+        }),
+      ),
   );
 }

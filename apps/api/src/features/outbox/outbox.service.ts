@@ -6,6 +6,8 @@ import {
   type OutboxListQuery,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/transaction';
 import { emailOutbox } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { IN_FLIGHT } from '../../lib/mail/email.sender';
@@ -102,8 +104,14 @@ export async function listOutbox(
   };
 }
 
-/** `GET /api/admin/outbox/:id`: the email as it was rendered, HTML and text included. */
-export async function findOutboxEmail({ db }: AppContext, id: number): Promise<OutboxEmailAnswer> {
+/**
+ * `GET /api/admin/outbox/:id`: the email as it was rendered, HTML and text included. `db` may be
+ * the transaction of a change that answers the email (ADR 0068).
+ */
+export async function findOutboxEmail(
+  { db }: { db: Pick<Database, 'select'> },
+  id: number,
+): Promise<OutboxEmailAnswer> {
   const [row] = await db
     .select({ ...SUMMARY, html: outboxHtml, text: outboxText })
     .from(emailOutbox)
@@ -118,10 +126,16 @@ export async function findOutboxEmail({ db }: AppContext, id: number): Promise<O
 /**
  * `POST /api/admin/outbox/:id/retry`: a failed or waiting email is due now, with a fresh round of
  * attempts (its last error is kept until the next attempt replaces it). A sent email, or one a
- * sender holds at this moment, is refused: sending it again could deliver it twice.
+ * sender holds at this moment, is refused: sending it again could deliver it twice. The answer is
+ * read in the change's transaction: once committed, the retry is answered whatever happens.
  */
 export async function retryOutboxEmail(ctx: AppContext, id: number): Promise<OutboxEmailAnswer> {
-  const { db } = ctx;
+  const answer = await ctx.db.transaction((tx) => requeue(tx, id));
+  ctx.emailSender.wake();
+  return answer;
+}
+
+async function requeue(db: Transaction, id: number): Promise<OutboxEmailAnswer> {
   const [row] = await db
     .update(emailOutbox)
     .set({
@@ -153,6 +167,5 @@ export async function retryOutboxEmail(ctx: AppContext, id: number): Promise<Out
       current.status === 'sent' ? 'This email was already sent' : 'This email is being sent now',
     );
   }
-  ctx.emailSender.wake();
-  return findOutboxEmail(ctx, row.id);
+  return findOutboxEmail({ db }, row.id);
 }

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { teacherInvitations, teacherSettings, teachers, users } from '../../db/schema';
-import { AppError, forbidden, notFound, refusal } from '../../lib/errors';
+import { forbidden, notFound, refusal } from '../../lib/errors';
 import { loadRenderContext, queueEmail, recipientSchema } from '../../lib/mail/outbox';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import type { EntryResponse } from '../../lib/strapi/engine';
@@ -140,7 +140,8 @@ type DecisionContext = AppContext & { responseCache?: { invalidate(table: string
  *   rejected teacher changes nothing; a verified one is a 409 (they may have projects: an admin
  *   unpublishes them instead, ADR 0050).
  *
- * Answers the teacher record as the generic route would, under the caller's query.
+ * Answers the teacher record as the generic route would, under the caller's query, read in the
+ * decision's transaction: once committed, the decision is answered whatever happens (ADR 0068).
  */
 export async function decideTeacher(
   ctx: DecisionContext,
@@ -150,7 +151,7 @@ export async function decideTeacher(
   // The route refuses anyone else before reading the request; this keeps the rule where it acts.
   if (!isAdmin(actor) || actor.kind !== 'user') throw forbidden();
   const adminId = actor.userId;
-  const changed = await ctx.db.transaction(async (tx) => {
+  const { changed, answer } = await ctx.db.transaction(async (tx) => {
     const [teacher] = await tx
       .select({
         verification: teachers.verification,
@@ -164,8 +165,19 @@ export async function decideTeacher(
       .for('update', { of: teachers })
       .limit(1);
     if (!teacher) throw notFound();
+    const read = async () =>
+      JSON.parse(
+        await ctx.entities.findOneJson(
+          TEACHER,
+          id,
+          { ...query, publicationState: 'preview' },
+          actor,
+          undefined,
+          tx,
+        ),
+      ) as EntryResponse;
     const to: TeacherVerification = decision === 'verify' ? 'verified' : 'rejected';
-    if (teacher.verification === to) return false;
+    if (teacher.verification === to) return { changed: false, answer: await read() };
     if (decision === 'reject' && teacher.verification === 'verified') {
       throw refusal(
         'CONFLICT',
@@ -201,18 +213,11 @@ export async function decideTeacher(
         context,
       );
     }
-    return true;
+    return { changed: true, answer: await read() };
   });
   if (changed) {
     ctx.responseCache?.invalidate('teachers');
     ctx.emailSender.wake();
   }
-  const answer = await ctx.entities.find(
-    TEACHER,
-    { ...query, filters: { id: String(id) }, publicationState: 'preview' },
-    actor,
-  );
-  const entry = answer.data[0];
-  if (!entry) throw new AppError('NOT_FOUND', 'Not Found');
-  return { data: entry, meta: {} };
+  return answer;
 }

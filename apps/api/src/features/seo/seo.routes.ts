@@ -12,7 +12,9 @@ import { PRIVATE_PATHS, PUBLIC_PAGES } from './seo.paths';
 export async function seoRoutes(app: FastifyInstance) {
   const base = app.config.publicUrl;
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+  // No statement: never queued (ADR 0069).
+  const noDatabase = { schema: { hide: true }, config: { admission: false as const } };
+  app.get('/robots.txt', noDatabase, async (_request, reply) => {
     const lines = [
       'User-agent: *',
       'Allow: /',

@@ -65,7 +65,8 @@ export async function setupRoutes(instance: FastifyInstance) {
   app.post(
     '/api/setup',
     {
-      config: PUBLIC,
+      // The administrator's password is hashed (argon2id): the lane of sign-ins (ADR 0069).
+      config: { ...PUBLIC, admission: 'auth' },
       schema: routeSchema(
         doc('Create the first administrator and the installation’s basics, and sign in', {
           description:

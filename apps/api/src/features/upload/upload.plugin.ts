@@ -24,5 +24,24 @@ export async function uploadPlugin(app: FastifyInstance) {
     limits: { fileSize: FILE_SIZE_LIMIT_BYTES, files: MAX_FILES_PER_REQUEST },
     throwFileSizeLimit: true,
   });
+  // The spool of a request is removed when the request ends, however it ends (ADR 0069): the
+  // handler's spool directory goes when reading the form fails, and it fails as soon as the body
+  // stream ends. A client that goes or an error ends it; an answer sent before the body was all
+  // read (a 408 for a slow body) does not, since Node no longer ends an answered request when its
+  // socket closes: the stream is ended here then, so the reader stops and its spool is removed.
+  app.addHook('onRequest', async (request, reply) => {
+    const req = request.raw;
+    if (req.complete) return;
+    reply.raw.once('close', () => {
+      if (!req.complete && !req.destroyed) req.destroy();
+    });
+  });
+  // An upload holds no admission slot while its files stream in (minutes for a large file on a
+  // slow link would starve everyone else of the database): it is not queued (ADR 0069).
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/api/upload' && route.method === 'POST') {
+      route.config = { ...route.config, admission: false };
+    }
+  });
   await uploadRoutes(app, { app, storage });
 }

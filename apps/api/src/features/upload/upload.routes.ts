@@ -15,6 +15,8 @@ import {
   uploadedFileSchema,
 } from '@plataforma/shared';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { answeringReplays, idempotencyKeyOf, scopeOf } from '../../lib/idempotency';
+import { AdmissionRefused, answerRefusal } from '../../plugins/admission';
 import { registryRef, routeSchema } from '../../lib/route-schema';
 import type { Actor } from '../../lib/strapi/actor';
 import { PUBLIC_PREFIX } from '../../lib/storage';
@@ -28,6 +30,7 @@ import {
   updateFileInfo,
   uploadFiles,
   withSpoolDirectory,
+  uploadFingerprint,
   type FileContent,
   type UploadContext,
 } from './upload.service';
@@ -112,8 +115,9 @@ export async function uploadRoutes(instance: FastifyInstance, ctx: UploadContext
             ...bearer,
             summary:
               'Upload files (a bare array of files), or with ?id= change a stored file’s information',
-            description: `Types are read from the content: ${ALLOWED_FILE_TYPES.join(', ')}. PDFs are always private; images public unless visibility=private. Limits: ${FILE_SIZE_LIMIT_MB} MB a file, ${MAX_FILES_PER_REQUEST} files a request, 60 requests in ten minutes and 300 a day per account. With \`?id=\` (Strapi v4), the form holds only \`fileInfo\` {name?, alternativeText?, caption?}: 200 and the file, for its uploader or an admin (403 to others who may see it, 404 to the rest).`,
+            description: `Types are read from the content: ${ALLOWED_FILE_TYPES.join(', ')}. PDFs are always private; images public unless visibility=private. Limits: ${FILE_SIZE_LIMIT_MB} MB a file, ${MAX_FILES_PER_REQUEST} files a request, 60 requests in ten minutes and 300 a day per account. With \`?id=\` (Strapi v4), the form holds only \`fileInfo\` {name?, alternativeText?, caption?}: 200 and the file, for its uploader or an admin (403 to others who may see it, 404 to the rest). With an \`Idempotency-Key\` (uploads, not \`?id=\`), the same form sent again (its fields and each file’s name and SHA-256) answers the files of the first and stores nothing more.`,
             errors: [400, 401, 403, 404, 413, 415, 429],
+            idempotent: true,
           },
           // The form is read as a stream, so nothing is in `body` when it is validated.
           {
@@ -127,23 +131,39 @@ export async function uploadRoutes(instance: FastifyInstance, ctx: UploadContext
     },
     async (request, reply) => {
       const actor = signedIn(request.actor);
-      // Up to 10 files of 15 MB a request: bound what one account can store in a while.
-      if (app.config.rateLimits) {
-        await consumeRateLimit(app.db, [
-          { key: `upload:user:${actor.userId}`, limits: UPLOAD_LIMITS },
-        ]);
-      }
-      const { id } = request.query;
-      if (id !== undefined) {
-        const updated = await withSpoolDirectory(app.config.uploadDir, async (dir) =>
-          updateFileInfo(ctx, actor, id, await readUploadForm(request, dir)),
+      // A bad key is refused before a byte of the form is read.
+      const key = idempotencyKeyOf(request);
+      // The route holds no admission slot while its files stream in (upload.plugin.ts): its
+      // database work takes one of the main lane's when it comes (ADR 0069).
+      const inMainLane = <T>(work: () => Promise<T>) => app.admission.run('main', reply, work);
+      try {
+        // Up to 10 files of 15 MB a request: bound what one account can store in a while.
+        if (app.config.rateLimits) {
+          await inMainLane(() =>
+            consumeRateLimit(app.db, [
+              { key: `upload:user:${actor.userId}`, limits: UPLOAD_LIMITS },
+            ]),
+          );
+        }
+        const { id } = request.query;
+        if (id !== undefined) {
+          const updated = await withSpoolDirectory(app.config.uploadDir, async (dir) => {
+            const form = await readUploadForm(request, dir);
+            return inMainLane(() => updateFileInfo(ctx, actor, id, form));
+          });
+          return reply.status(200).send(updated);
+        }
+        return await answeringReplays(reply.status(201), () =>
+          withSpoolDirectory(app.config.uploadDir, async (dir) => {
+            const form = await readUploadForm(request, dir);
+            const idempotency = key && scopeOf(key, request, 201, await uploadFingerprint(form));
+            return inMainLane(() => uploadFiles(ctx, actor, form, { idempotency }));
+          }),
         );
-        return reply.status(200).send(updated);
+      } catch (error) {
+        if (error instanceof AdmissionRefused) return answerRefusal(request, reply, error.refusal);
+        throw error;
       }
-      const uploaded = await withSpoolDirectory(app.config.uploadDir, async (dir) =>
-        uploadFiles(ctx, actor, await readUploadForm(request, dir)),
-      );
-      return reply.status(201).send(uploaded);
     },
   );
 

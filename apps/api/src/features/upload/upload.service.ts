@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { extname, join, posix } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { files } from '../../db/schema';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors';
+import { answerText, claim, record, type IdempotencyScope } from '../../lib/idempotency';
 import { SYSTEM, isAdmin, type Actor } from '../../lib/strapi/actor';
 import { column } from '../../lib/strapi/compile';
 import type { RawQuery } from '../../lib/strapi/engine';
@@ -349,15 +351,38 @@ async function removeStored(ctx: UploadContext, keys: string[]) {
   }
 }
 
+/** The SHA-256 (hex) of a spooled file. */
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * What tells one upload from another for its Idempotency-Key (ADR 0068): the form's fields and
+ * each file's name and SHA-256, in order; the bytes themselves never reach the fingerprint.
+ */
+export async function uploadFingerprint(form: UploadForm): Promise<unknown> {
+  const sent: { name: string; sha256: string }[] = [];
+  for (const file of form.files) {
+    sent.push({ name: file.filename, sha256: await sha256Of(file.path) });
+  }
+  return { files: sent, fileInfo: form.fileInfo, visibility: form.visibility };
+}
+
 /**
  * `POST /api/upload`: checks every file's type from its content, stores the bytes (sanitised
  * SVG; images with their formats), then writes all rows in one transaction. If anything fails
- * after bytes were stored, they are removed: no orphans.
+ * after bytes were stored, they are removed: no orphans. With an Idempotency-Key, the key is
+ * claimed first in that transaction and the answer recorded last in it (ADR 0068); a request
+ * answered already removes the bytes it stored like any other failure, and the route answers
+ * the first upload's files.
  */
 export async function uploadFiles(
   ctx: UploadContext,
   actor: Actor & { kind: 'user' },
   form: UploadForm,
+  { idempotency }: { idempotency?: IdempotencyScope | undefined } = {},
 ): Promise<PresentedFile[]> {
   if (form.files.length === 0) throw validationError('Files are empty', ['files']);
   const infos = parseFileInfos(form.fileInfo, form.files.length);
@@ -367,7 +392,8 @@ export async function uploadFiles(
   try {
     const prepared: StoredFile[] = [];
     for (const file of checked) prepared.push(await storeFile(ctx.storage, file, stored));
-    const rows = await ctx.app.db.transaction(async (tx) => {
+    const answer = await ctx.app.db.transaction(async (tx) => {
+      if (idempotency) await claim(tx, idempotency);
       const inserted: FileRow[] = [];
       for (const file of prepared) {
         const [row] = await tx
@@ -385,10 +411,12 @@ export async function uploadFiles(
           .returning();
         inserted.push(finished ?? row);
       }
-      return inserted;
+      const presented = inserted.map(presentFile);
+      if (idempotency) await record(tx, idempotency, answerText(presented));
+      return presented;
     });
     ctx.app.responseCache.invalidate('files');
-    return rows.map(presentFile);
+    return answer;
   } catch (error) {
     await removeStored(ctx, stored);
     throw error;

@@ -103,8 +103,7 @@ export async function usersRoutes(instance: FastifyInstance) {
       ),
     },
     async (request, reply) => {
-      const id = await createUser(app, request.actor, request.body);
-      const body = await entities.findOneFlatJson(USER_UID, id, request.query, request.actor);
+      const body = await createUser(app, request.actor, request.body, request.query);
       return reply.status(201).type(json).send(body);
     },
   );
@@ -128,10 +127,12 @@ export async function usersRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await updateUser(app, request.actor, { id, body: request.body });
-      return reply
-        .type(json)
-        .send(await entities.findOneFlatJson(USER_UID, id, request.query, request.actor));
+      const body = await updateUser(app, request.actor, {
+        id,
+        body: request.body,
+        query: request.query,
+      });
+      return reply.type(json).send(body);
     },
   );
 
@@ -171,12 +172,10 @@ export async function usersRoutes(instance: FastifyInstance) {
       ),
     },
     async (request, reply) => {
-      const id = await updateMe(app, request.actor, request.body);
-      // The profile type may have changed just now: read back with the new role.
+      const body = await updateMe(app, request.actor, request.body, request.query);
+      // The profile type may have changed just now: the account behind the token is read again.
       app.responseCache.invalidate('up_users');
-      return reply
-        .type(json)
-        .send(await entities.findOneFlatJson(USER_UID, id, request.query, request.actor));
+      return reply.type(json).send(body);
     },
   );
 }

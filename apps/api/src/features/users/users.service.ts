@@ -7,6 +7,7 @@ import { files, roles, users } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import { hashPassword, passwordProblem } from '../../lib/password';
+import type { RawQuery } from '../../lib/strapi/engine';
 import { createProfile } from '../profiles/profiles.service';
 
 export const USER_UID = 'plugin::users-permissions.user';
@@ -29,17 +30,19 @@ async function roleIdFor(
 /**
  * Updates the signed-in person's account. `profileType` may be chosen once, from none to student,
  * teacher or coordinator (never admin): the profile record and the role follow in the same
- * transaction. `picture` must be a file they uploaded.
+ * transaction. `picture` must be a file they uploaded. Answers the account (flat, under `query`),
+ * read in the transaction: once committed, the change is answered whatever happens (ADR 0068).
  */
 export async function updateMe(
-  { db }: AppContext,
+  { db, entities }: AppContext,
   actor: Actor,
   input: z.output<typeof meUpdateSchema>,
-): Promise<number> {
+  query: RawQuery,
+): Promise<string> {
   if (actor.kind !== 'user') throw unauthorized();
   const { profileType, picture, ...fields } = input;
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: users.id, profileType: users.profileType })
       .from(users)
@@ -78,16 +81,20 @@ export async function updateMe(
       await createProfile(tx, actor.userId, profileType, { by: 'choice' });
     }
     await tx.update(users).set(changes).where(eq(users.id, actor.userId));
+    return entities.findOneFlatJson(USER_UID, actor.userId, query, actor, undefined, tx);
   });
-  return actor.userId;
 }
 
-/** Creates an account with its profile record and role, in one transaction. */
+/**
+ * Creates an account with its profile record and role, in one transaction, and answers it (flat,
+ * under `query`) read in that transaction (ADR 0068).
+ */
 export async function createUser(
-  { db }: AppContext,
+  { db, entities }: AppContext,
   actor: Actor,
   input: UserCreate,
-): Promise<number> {
+  query: RawQuery,
+): Promise<string> {
   if (!isAdmin(actor) || actor.kind !== 'user') throw forbidden();
   const adminId = actor.userId;
   const { password, profileType, ...fields } = input;
@@ -120,17 +127,22 @@ export async function createUser(
       .returning({ id: users.id });
     if (!created) throw new AppError('INTERNAL', 'Internal Server Error');
     if (profileType) await createProfile(tx, created.id, profileType, { by: 'admin', adminId });
-    return created.id;
+    return entities.findOneFlatJson(USER_UID, created.id, query, actor, undefined, tx);
   });
 }
 
-/** `PUT /api/users/:id`: the engine's update with the users policy (own account or admin). */
+/**
+ * `PUT /api/users/:id`: the engine's update with the users policy (own account or admin),
+ * answered flat under `query`, read in the update's transaction (ADR 0068).
+ */
 export async function updateUser(
   { entities }: AppContext,
   actor: Actor,
-  { id, body }: { id: number; body: Record<string, unknown> },
-) {
+  { id, body, query }: { id: number; body: Record<string, unknown>; query: RawQuery },
+): Promise<string> {
   // users-permissions bodies are not wrapped in `data`; accept a wrapped one too.
   const attributes = typeof body.data === 'object' && body.data !== null ? body.data : body;
-  await entities.update(USER_UID, id, { data: attributes }, {}, actor);
+  return entities.update(USER_UID, id, { data: attributes }, {}, actor, {
+    answer: (tx) => entities.findOneFlatJson(USER_UID, id, query, actor, undefined, tx),
+  });
 }

@@ -103,6 +103,16 @@ export class ResponseCache {
     return this.getAnswer(key, kind)?.body;
   }
 
+  /**
+   * Whether a fresh answer is kept under `key`, without counting a lookup or touching its place
+   * in the LRU: admission control lets such a request through without a slot (ADR 0069).
+   */
+  hasFresh(key: string): boolean {
+    if (!this.enabled) return false;
+    const entry = this.entries.get(key);
+    return entry !== undefined && this.isFresh(entry);
+  }
+
   /** The entry under `key`, with the compressed bytes it keeps (serve-cached.ts). */
   getAnswer(key: string, kind: CacheKind = 'answer'): CachedAnswer | undefined {
     if (!this.enabled) return undefined;

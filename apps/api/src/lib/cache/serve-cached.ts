@@ -19,6 +19,21 @@ function actorKey(request: FastifyRequest): string {
   return actor.kind === 'visitor' ? 'visitor' : `user:${actor.userId}:${actor.role}`;
 }
 
+/** The key of a request's answer: who asks and the URL. */
+function answerKey(request: FastifyRequest): string {
+  return `${actorKey(request)} ${request.url}`;
+}
+
+/**
+ * Whether `serveCached` would answer this request from the cache, with no statement: admission
+ * control then lets it through without waiting for a slot (ADR 0069). The key is only ever set
+ * by serveCached, so a route that does not use it never matches.
+ */
+export function hasCachedAnswer(request: FastifyRequest): boolean {
+  const cache = request.server.responseCache;
+  return cache.keepsAnswers && cache.hasFresh(answerKey(request));
+}
+
 /**
  * JSON text of a value of type `T`: what a cached route sends. The type lets a route with a zod
  * answer schema check, when it compiles, that the text it caches is of the answer's shape.
@@ -73,7 +88,7 @@ async function sendCached(
 ): Promise<FastifyReply> {
   const cache = request.server.responseCache;
   const keeps = cache.keepsAnswers;
-  const key = `${actorKey(request)} ${request.url}`;
+  const key = answerKey(request);
   const hit = keeps ? cache.getAnswer(key) : undefined;
   void reply.type('application/json; charset=utf-8');
   if (hit !== undefined) {

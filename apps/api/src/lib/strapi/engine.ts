@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { retryingTransaction } from '../../db/transaction';
+import { afterCommit, retryingTransaction, type CommitLog } from '../../db/transaction';
+import { answerText, claim, record, type IdempotencyScope } from '../idempotency';
 import { AppError, forbidden, notFound, validationError } from '../errors';
 import { isAdmin, SYSTEM, type Principal } from './actor';
 import { and, column, Compiler, ident, toSql, type Condition } from './compile';
@@ -55,6 +56,25 @@ export type RawQuery = Record<string, unknown>;
 export interface EntityServiceOptions {
   /** Told, after each committed write, which tables it changed (caches listen). */
   onWrite?: (tables: string[]) => void;
+  /** Where failures after a commit are logged when the caller gives no log (the process's). */
+  log?: CommitLog;
+}
+
+/** How a create or an update runs, besides what it writes. */
+export interface WriteOptions<A = EntryResponse> {
+  /**
+   * The request's Idempotency-Key (ADR 0068): claimed first in the write's transaction, the
+   * answer recorded last in it. A request answered already throws `IdempotentReplay` before
+   * anything is written.
+   */
+  idempotency?: IdempotencyScope | undefined;
+  /**
+   * The answer, read in the write's transaction (a route's own shape, extra attributes); by
+   * default the entry as the writer may read it (`answerOf`).
+   */
+  answer?: ((tx: Transaction, id: number) => Promise<A>) | undefined;
+  /** Where failures after the commit are logged: the request's log. */
+  log?: CommitLog | undefined;
 }
 
 /** Receives the tables a read touched, for callers that cache answers. */
@@ -337,18 +357,22 @@ export class EntityService {
     })();
   }
 
-  /** `GET /api/{plural}/{id}`: 404 when missing or outside the reader's scope. */
+  /**
+   * `GET /api/{plural}/{id}`: 404 when missing or outside the reader's scope. `db` is the
+   * transaction of a custom write that answers the entry before its commit (ADR 0068).
+   */
   async findOneJson(
     uid: string,
     id: number,
     raw: RawQuery,
     principal: Principal,
     tables?: TableSink,
+    db: Executor = this.db,
   ): Promise<string> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     this.denyWhollyForbidden(type, principal, 'find');
-    const entity = await this.readOneJson(type, id, query, principal, this.db, tables);
+    const entity = await this.readOneJson(type, id, query, principal, db, tables);
     if (entity === null) throw notFound();
     return `{"data":${entity},"meta":{}}`;
   }
@@ -379,29 +403,38 @@ export class EntityService {
     return this.findParsedJson(type, query, principal, { tables, format: 'flat' });
   }
 
-  /** One entry in the users-permissions shape (`GET /api/users/:id`); 404 when not visible. */
+  /**
+   * One entry in the users-permissions shape (`GET /api/users/:id`); 404 when not visible. `db`
+   * as in `findOneJson`.
+   */
   async findOneFlatJson(
     uid: string,
     id: number,
     raw: RawQuery,
     principal: Principal,
     tables?: TableSink,
+    db: Executor = this.db,
   ): Promise<string> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     this.denyWhollyForbidden(type, principal, 'find');
-    const entity = await this.readOneJson(type, id, query, principal, this.db, tables, 'flat');
+    const entity = await this.readOneJson(type, id, query, principal, db, tables, 'flat');
     if (entity === null) throw notFound();
     return entity;
   }
 
-  /** `POST /api/{plural}`. */
-  async create(
+  /**
+   * `POST /api/{plural}`. The answer is read in the write's transaction, before the commit: once
+   * the write is committed nothing may turn it into an error (ADR 0068), which a read on another
+   * connection could (a full pool waits 5 s and fails), inviting a retry that writes it twice.
+   */
+  async create<A = EntryResponse>(
     uid: string,
     body: unknown,
     raw: RawQuery,
     principal: Principal,
-  ): Promise<EntryResponse> {
+    options: WriteOptions<A> = {},
+  ): Promise<A> {
     const type = this.type(uid);
     // Who may write comes before what is written (ADR 0052): a caller who may create nothing of
     // the type is refused whatever the body, so a 400 never lists the fields of a closed type.
@@ -413,36 +446,43 @@ export class EntityService {
     await this.checkWrite(type, input, principal, 'create');
     // A run that lost a deadlock is run again (ADR 0053) with hooks of its own, so callbacks
     // meant for after the commit are not queued twice.
+    const readAnswer = this.answerer(type, query, principal, options);
     let hooks!: HookRun;
-    const { id, written } = await retryingTransaction(this.db, async (tx) => {
+    const { answer, written } = await retryingTransaction(this.db, async (tx) => {
+      // First: a replay (or a concurrent twin) must not reach the hooks, which queue emails.
+      if (options.idempotency) await claim(tx, options.idempotency);
       hooks = new HookRun(type, principal, input);
       await hooks.run('beforeCreate', tx, 0);
       const newId = await this.insert(tx, type, input, principal);
       await this.writeRelations(tx, newId, input);
       await hooks.run('afterCreate', tx, newId);
       await this.checkStillWithin(tx, type, newId, principal, 'createScope');
-      return { id: newId, written: await writtenTables(tx) };
+      const entry = await readAnswer(tx, newId);
+      if (options.idempotency) await record(tx, options.idempotency, answerText(entry));
+      return { answer: entry, written: await writtenTables(tx) };
     });
-    this.announce(type, input, written);
-    hooks.committed();
-    return this.answerAfterWrite(type, id, query, principal);
+    this.committed(type, input, written, hooks, options.log);
+    return answer;
   }
 
-  /** `PUT /api/{plural}/{id}`: a partial update. */
-  async update(
+  /** `PUT /api/{plural}/{id}`: a partial update, answered as `create` is (ADR 0068). */
+  async update<A = EntryResponse>(
     uid: string,
     id: number,
     body: unknown,
     raw: RawQuery,
     principal: Principal,
-  ): Promise<EntryResponse> {
+    options: WriteOptions<A> = {},
+  ): Promise<A> {
     const type = this.type(uid);
     // Who may write comes before what is written (ADR 0052): the type, then the row, then the body.
     this.denyWhollyForbidden(type, principal, 'update');
     await this.checkWrite(type, emptyInput(), principal, 'update');
     const query = this.parser.parse(type, withoutPagination(raw));
+    const readAnswer = this.answerer(type, query, principal, options);
     // A run that lost a deadlock is run again (ADR 0053), validating and with hooks of its own.
-    const { input, hooks, written } = await retryingTransaction(this.db, async (tx) => {
+    const { input, hooks, written, answer } = await retryingTransaction(this.db, async (tx) => {
+      if (options.idempotency) await claim(tx, options.idempotency);
       await this.lockWritable(tx, type, id, principal, 'update');
       const validated = validateInput(type, body, 'update');
       const run = new HookRun(type, principal, validated);
@@ -452,11 +492,12 @@ export class EntityService {
       await this.writeRelations(tx, id, validated);
       await run.run('afterUpdate', tx, id);
       await this.checkStillWithin(tx, type, id, principal, 'update');
-      return { input: validated, hooks: run, written: await writtenTables(tx) };
+      const entry = await readAnswer(tx, id);
+      if (options.idempotency) await record(tx, options.idempotency, answerText(entry));
+      return { input: validated, hooks: run, written: await writtenTables(tx), answer: entry };
     });
-    this.announce(type, input, written);
-    hooks.committed();
-    return this.answerAfterWrite(type, id, query, principal);
+    this.committed(type, input, written, hooks, options.log);
+    return answer;
   }
 
   /** `PUT /api/{singular}`: updates the single entry, creating it the first time. */
@@ -465,12 +506,13 @@ export class EntityService {
     body: unknown,
     raw: RawQuery,
     principal: Principal,
+    options: Pick<WriteOptions, 'log'> = {},
   ): Promise<EntryResponse> {
     const type = this.type(uid);
     const id = await this.singleId(type, this.db);
     return id === undefined
-      ? this.create(uid, body, raw, principal)
-      : this.update(uid, id, body, raw, principal);
+      ? this.create(uid, body, raw, principal, options)
+      : this.update(uid, id, body, raw, principal, options);
   }
 
   /**
@@ -483,6 +525,7 @@ export class EntityService {
     id: number,
     raw: RawQuery,
     principal: Principal,
+    options: Pick<WriteOptions, 'log'> = {},
   ): Promise<EntryResponse> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
@@ -502,17 +545,25 @@ export class EntityService {
       await hooks.run('afterDelete', tx, id);
       return before;
     });
-    hooks.committed();
+    const log = options.log ?? this.options.log;
+    hooks.committed(log);
     // Foreign keys cascade or set null: every table that refers to this one may have changed.
-    this.options.onWrite?.(this.registry.all().map((t) => t.table));
+    afterCommit(log, 'telling the caches', () =>
+      this.options.onWrite?.(this.registry.all().map((t) => t.table)),
+    );
     return { data: entity, meta: {} };
   }
 
-  async deleteSingle(uid: string, raw: RawQuery, principal: Principal): Promise<EntryResponse> {
+  async deleteSingle(
+    uid: string,
+    raw: RawQuery,
+    principal: Principal,
+    options: Pick<WriteOptions, 'log'> = {},
+  ): Promise<EntryResponse> {
     const type = this.type(uid);
     const id = await this.singleId(type, this.db);
     if (id === undefined) throw notFound();
-    return this.delete(uid, id, raw, principal);
+    return this.delete(uid, id, raw, principal, options);
   }
 
   // ---- reading ----
@@ -585,7 +636,30 @@ export class EntityService {
     return (rows[0]?.json as string | undefined) ?? null;
   }
 
-  private async answerAfterWrite(
+  /**
+   * The answer of a write of `uid`, read in its transaction (`tx`): the entry as the writer may
+   * read it, drafts included, under the request's query. For custom routes that complete it
+   * (`WriteOptions.answer`).
+   */
+  async answerOf(
+    tx: Executor,
+    uid: string,
+    id: number,
+    raw: RawQuery,
+    principal: Principal,
+  ): Promise<EntryResponse> {
+    const type = this.type(uid);
+    return this.entryAnswer(
+      tx,
+      type,
+      id,
+      this.parser.parse(type, withoutPagination(raw)),
+      principal,
+    );
+  }
+
+  private async entryAnswer(
+    tx: Executor,
     type: ContentType,
     id: number,
     query: ParsedQuery,
@@ -596,10 +670,38 @@ export class EntityService {
       id,
       { ...query, publicationState: 'preview' },
       principal,
-      this.db,
+      tx,
     );
     // A writer that may not read back what it wrote (a visitor's form) gets the id only.
     return { data: entity ?? { id, attributes: {} }, meta: {} };
+  }
+
+  /** How a write's answer is read in its transaction: the caller's way, or the entry. */
+  private answerer<A>(
+    type: ContentType,
+    query: ParsedQuery,
+    principal: Principal,
+    options: WriteOptions<A>,
+  ): (tx: Transaction, id: number) => Promise<A> {
+    if (options.answer) return options.answer;
+    // Without a way of its own, the caller's answer type is the default's (WriteOptions<A>).
+    return (tx, id) => this.entryAnswer(tx, type, id, query, principal) as Promise<A>;
+  }
+
+  /**
+   * After the commit of a create or an update: the caches are told and the hooks' callbacks run,
+   * each failure logged and kept from the answer (ADR 0068).
+   */
+  private committed(
+    type: ContentType,
+    input: ValidatedInput,
+    written: readonly string[],
+    hooks: HookRun,
+    log: CommitLog | undefined,
+  ) {
+    const to = log ?? this.options.log;
+    afterCommit(to, 'telling the caches', () => this.announce(type, input, written));
+    hooks.committed(to);
   }
 
   private async singleId(type: ContentType, db: Executor): Promise<number | undefined> {
@@ -896,7 +998,7 @@ function emptyInput(): ValidatedInput {
  */
 class HookRun {
   private readonly states = new Map<Lifecycles<object>, object>();
-  private readonly pending: (() => void)[] = [];
+  private readonly pending: (() => unknown)[] = [];
 
   constructor(
     private readonly type: ContentType,
@@ -927,8 +1029,11 @@ class HookRun {
     }
   }
 
-  committed() {
-    for (const callback of this.pending) callback();
+  /** Each callback on its own: one that fails is logged and the others still run. */
+  committed(log: CommitLog | undefined) {
+    for (const callback of this.pending) {
+      afterCommit(log, `a callback of ${this.type.uid}`, callback);
+    }
   }
 
   /** Changes the value the engine writes for one attribute (the server's, not the client's). */

@@ -4,6 +4,7 @@ import { QUERY_PARSE_ERROR } from './query-string';
 import type { EntityService, RawQuery } from './engine';
 import { serveCached } from '../cache/serve-cached';
 import { parseId } from './parse';
+import { answeringReplays, idempotencyScope } from '../idempotency';
 
 /** The parsed query string of a request, or a 400 when qs could not parse it. */
 export function requestQuery(request: FastifyRequest): RawQuery {
@@ -20,7 +21,8 @@ export function routeId(request: FastifyRequest): number {
 
 /**
  * The generic REST routes of every exposed content type (Strapi v4 core routes): collection types
- * at /api/{plural} and /api/{plural}/{id}, single types at /api/{singular}.
+ * at /api/{plural} and /api/{plural}/{id}, single types at /api/{singular}. A create may carry an
+ * `Idempotency-Key` (ADR 0068); every write logs its after-commit failures on the request's log.
  */
 export async function contentRoutes(app: FastifyInstance, options: { entities: EntityService }) {
   const { entities } = options;
@@ -37,10 +39,12 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
         ),
       );
       app.put(path, { config }, (request) =>
-        entities.upsertSingle(uid, request.body, requestQuery(request), request.actor),
+        entities.upsertSingle(uid, request.body, requestQuery(request), request.actor, {
+          log: request.log,
+        }),
       );
       app.delete(path, { config }, (request) =>
-        entities.deleteSingle(uid, requestQuery(request), request.actor),
+        entities.deleteSingle(uid, requestQuery(request), request.actor, { log: request.log }),
       );
       continue;
     }
@@ -50,8 +54,13 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
         entities.findJson(uid, requestQuery(request), request.actor, tables),
       ),
     );
-    app.post(base, { config }, (request) =>
-      entities.create(uid, request.body, requestQuery(request), request.actor),
+    app.post(base, { config }, (request, reply) =>
+      answeringReplays(reply, () =>
+        entities.create(uid, request.body, requestQuery(request), request.actor, {
+          idempotency: idempotencyScope(request, 200),
+          log: request.log,
+        }),
+      ),
     );
     app.get(`${base}/:id`, { config }, (request, reply) =>
       serveCached(request, reply, (tables) =>
@@ -59,10 +68,14 @@ export async function contentRoutes(app: FastifyInstance, options: { entities: E
       ),
     );
     app.put(`${base}/:id`, { config }, (request) =>
-      entities.update(uid, routeId(request), request.body, requestQuery(request), request.actor),
+      entities.update(uid, routeId(request), request.body, requestQuery(request), request.actor, {
+        log: request.log,
+      }),
     );
     app.delete(`${base}/:id`, { config }, (request) =>
-      entities.delete(uid, routeId(request), requestQuery(request), request.actor),
+      entities.delete(uid, routeId(request), requestQuery(request), request.actor, {
+        log: request.log,
+      }),
     );
   }
 }

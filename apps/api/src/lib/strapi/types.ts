@@ -170,8 +170,12 @@ export interface LifecycleEvent<S extends object = Record<string, never>> {
   set(name: string, value: unknown): void;
   /** This registration's own state, shared by its before and after hooks of one write. */
   state: Partial<S>;
-  /** Runs once the transaction has committed (wake the email sender, ...). */
-  afterCommit(callback: () => void): void;
+  /**
+   * Runs once the transaction has committed (wake the email sender, ...). The write is done by
+   * then: a callback that throws, or whose promise rejects, is logged and never answered (ADR
+   * 0068); its promise is not waited for.
+   */
+  afterCommit(callback: () => unknown): void;
 }
 
 /**

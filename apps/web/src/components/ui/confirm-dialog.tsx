@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   dismissLabel?: string;
   isDanger?: boolean;
   isPending?: boolean;
+  /** Above the buttons: what the action is doing (SubmissionStatus, ADR 0070). */
+  status?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   dismissLabel = 'Cancelar',
   isDanger = false,
   isPending = false,
+  status,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -39,6 +42,7 @@ export function ConfirmDialog({
       description={description}
       initialFocus={cancelRef}
     >
+      {status}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button
           ref={cancelRef}

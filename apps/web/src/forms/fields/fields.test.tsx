@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, strapiError } from '../../../test/api';
+import { apiFull, fakeApi, jsonResponse, strapiError } from '../../../test/api';
 import { FormField } from '../form-field';
 import type { FormItem, FormValue } from '../types';
 import { validateItem } from '../engine/validation';
@@ -398,6 +398,50 @@ describe('file', () => {
     answer.resolve(jsonResponse(stored, 201));
     await screen.findByText('cv.pdf (12,3 KB)');
     await check();
+  });
+
+  it('when the API is full, it says so while it tries again, and after the last attempt sends the same file again with the same key (ADR 0070)', async () => {
+    const uploads: string[] = [];
+    const second = deferred<Response>();
+    // A first 503, then a second attempt that answers when the test says.
+    let answer = (): Response | Promise<Response> =>
+      uploads.length === 1 ? apiFull(null) : second.promise;
+    fakeApi({
+      frame: false,
+      routes: {
+        'POST /api/upload': ({ headers }) => {
+          uploads.push(headers['Idempotency-Key'] ?? '');
+          return answer();
+        },
+      },
+    });
+    const { container } = render(<Harness item={cv} />);
+    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+
+    // Said in the upload's own status line while it tries again.
+    const retrying = await screen.findByText(
+      'Hay mucha gente ahora mismo, lo intentamos de nuevo…',
+    );
+    expect(retrying.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(uploads).toHaveLength(2), { timeout: 2000 });
+    const result = await axe.run(container, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+
+    // The last attempt fails (a wait longer than the web waits); the same file is sent again.
+    second.resolve(apiFull(120));
+    const failure = await screen.findByRole('alert');
+    expect(failure.textContent).toContain(
+      'Hay mucha gente ahora mismo y el archivo no se ha podido subir.',
+    );
+    expect(shownValue()).toBeNull();
+    answer = () => jsonResponse(stored, 201);
+    fireEvent.click(within(failure).getByRole('button', { name: 'Volver a intentarlo' }));
+    expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
+    expect(uploads).toHaveLength(3);
+    expect(new Set(uploads).size).toBe(1);
+    expect(uploads[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('formatFileSize writes one decimal the Spanish way', () => {

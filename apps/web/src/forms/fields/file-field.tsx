@@ -2,6 +2,8 @@ import { ALLOWED_FILE_TYPES, FILE_SIZE_LIMIT_BYTES, type UploadedFile } from '@p
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { retryingText, SubmissionStatus } from '../../components/ui/submission-status';
+import { isTransient } from '../../lib/api-client';
 import type { FieldProps, FormItem } from '../types';
 import { describe, FieldShell, getLabelId, hasHint } from './field-shell';
 import { useFileUpload } from './use-file-upload';
@@ -54,12 +56,16 @@ const PERCENT = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFracti
  * The browser's own file input speaks the browser's language ("Choose File / No file chosen"),
  * so it stays hidden behind a Spanish "Elegir archivo" button that opens it. Files weigh up to
  * 15MB (spec §9): the upload shows its progress as a progress bar with the percentage and can be
- * cancelled, which aborts the request and leaves the value as it was, with no error.
+ * cancelled, which aborts the request and leaves the value as it was, with no error. A full API or
+ * a lost connection is tried again with the same key, said in the upload's status line; after the
+ * last attempt, "Volver a intentarlo" sends the same file again (ADR 0070).
  */
 export function FileField({ item, value, onChange, onBlur, error, id }: FieldProps) {
   const [problem, setProblem] = useState<string>();
   const [note, setNote] = useState<string>();
-  const { underWay, start, cancel } = useFileUpload();
+  // The file whose upload a full API or a lost connection stopped, to send again.
+  const [stopped, setStopped] = useState<{ file: File; error: unknown } | null>(null);
+  const { underWay, start, cancel, retrying } = useFileUpload();
   const picker = useRef<HTMLInputElement>(null);
   const chooser = useRef<HTMLButtonElement>(null);
   // The upload answers seconds later: it reports to the form's handler of that moment, never to
@@ -75,12 +81,14 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
 
   async function upload(file: File) {
     setNote(undefined);
+    setStopped(null);
     const outcome = await start(file);
     if (outcome.kind === 'stored') {
       const { id: fileId, name, size, url } = outcome.file;
       latestOnChange.current({ id: fileId, name, size, url });
     } else if (outcome.kind === 'failed') {
-      setProblem(FILE_UPLOAD_FAILED);
+      if (isTransient(outcome.error)) setStopped({ file, error: outcome.error });
+      else setProblem(FILE_UPLOAD_FAILED);
     } else {
       setNote(FILE_UPLOAD_CANCELLED);
     }
@@ -95,13 +103,26 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
       after={
         <>
           {problem ? <Alert tone="error">{problem}</Alert> : null}
+          {stopped && !underWay ? (
+            <SubmissionStatus
+              retrying={null}
+              failure={stopped.error}
+              about="file"
+              onTryAgain={() => {
+                chooser.current?.focus();
+                void upload(stopped.file);
+              }}
+            />
+          ) : null}
           {underWay ? (
             <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
               <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-800">
                 <p role="status" className="min-w-0 break-words">
-                  {underWay.percent < 100
-                    ? `Subiendo «${underWay.name}»…`
-                    : `Guardando «${underWay.name}»…`}
+                  {retrying
+                    ? retryingText(retrying)
+                    : underWay.percent < 100
+                      ? `Subiendo «${underWay.name}»…`
+                      : `Guardando «${underWay.name}»…`}
                 </p>
                 <span aria-hidden="true" className="font-semibold tabular-nums">
                   {PERCENT.format(underWay.percent / 100)}
@@ -185,6 +206,7 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
           if (!file) return;
           const reason = checkFile(file, allowedTypes);
           setProblem(reason);
+          setStopped(null);
           if (!reason) void upload(file);
         }}
       />

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  apiFull,
   announcementAnswer,
   announcementEntry,
   announcementsAnswer,
@@ -375,6 +376,45 @@ describe('/admin/comunicaciones/nueva (composer)', () => {
         kind: 'professional_offers',
       },
     });
+  });
+
+  it('when the API is full, the confirmation stays open, says so, and sending again uses the same key (ADR 0070)', async () => {
+    let full = true;
+    const calls = stubRouteApi('admin', {
+      'POST /api/announcements/recipients': () => jsonResponse(recipientsAnswer(5)),
+      'POST /api/announcements?': (_url, init) => {
+        if (full) return apiFull(120); // longer than the web waits: the last attempt at once
+        const { data } = JSON.parse(init.body as string) as { data: { subject: string } };
+        return jsonResponse(announcementAnswer(31, data.subject), 201);
+      },
+      'GET /api/announcements/31': () =>
+        jsonResponse(announcementAnswer(31, 'Jornada de empleo', { status: 'sending' })),
+    });
+    const { router } = renderApp('/admin/comunicaciones/nueva');
+    await screen.findByText('5 estudiantes');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Asunto' }), {
+      target: { value: 'Jornada de empleo' },
+    });
+    writeInEditor('Mensaje', '<p>Os esperamos</p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Enviar la comunicación?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enviar a 5 estudiantes' }));
+
+    const failure = await within(confirm).findByRole('alert');
+    expect(failure.textContent).toContain(
+      'Hay mucha gente ahora mismo y no se ha podido enviar. Lo que has escrito sigue aquí',
+    );
+    expect(screen.getByRole('dialog', { name: '¿Enviar la comunicación?' })).toBe(confirm);
+
+    full = false;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enviar a 5 estudiantes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/comunicaciones/31'));
+    const keys = sentTo(calls, 'POST', '/api/announcements').map(
+      (call) => call.headers['Idempotency-Key'],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('without subject or message says so at the fields and sends nothing', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../../test/api';
+import { apiFull, jsonResponse } from '../../../../test/api';
 import {
   account,
   collection,
@@ -203,5 +203,95 @@ describe('/projects/:id/inscripcion calls', () => {
     const select = await screen.findByRole('combobox', { name: /Convocatoria/ });
     expect(select.querySelectorAll('optgroup')).toHaveLength(0);
     expect(within(select).getAllByRole('option')).toHaveLength(3);
+  });
+});
+
+describe('/projects/:id/inscripcion when the API is full (ADR 0070)', () => {
+  const ANSWERS: [RegExp, string][] = [
+    [/Qué te interesa/, 'Trabajar con los colegios del barrio'],
+    [/Qué te motiva/, 'Aprender haciendo'],
+    [/buen candidato/, 'He sido monitora de tiempo libre'],
+    [/^Disponibilidad/, 'Tardes de lunes a jueves'],
+  ];
+
+  function fillAnswers() {
+    fireEvent.click(screen.getByRole('radio', { name: 'Indicar un enlace' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Enlace a tu CV' }), {
+      target: { value: 'https://cv.example.org/lucia.pdf' },
+    });
+    for (const [name, value] of ANSWERS) {
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    }
+  }
+
+  const keysSent = (calls: { method: string; url: URL; headers: Record<string, string> }[]) =>
+    calls
+      .filter((call) => call.method === 'POST' && call.url.pathname === '/api/applys')
+      .map((call) => call.headers['Idempotency-Key']);
+
+  it('a first 503 then 201: says it is trying again, then the application is sent, both with one key', async () => {
+    const second = deferred<Response>();
+    let posts = 0;
+    const calls = stubApply({
+      'POST /api/applys': () => (++posts === 1 ? apiFull(1) : second.promise),
+    });
+    const { router } = renderApp('/projects/5/inscripcion');
+    await screen.findByRole('button', { name: 'Enviar candidatura' });
+    fillAnswers();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar candidatura' }));
+
+    // Said politely beside the button, for as long as it tries again; the form stays as it is.
+    const status = await screen.findByText('Hay mucha gente ahora mismo, lo intentamos de nuevo…');
+    expect(status.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(posts).toBe(2), { timeout: 4000 });
+    expect(screen.getByText('Hay mucha gente ahora mismo, lo intentamos de nuevo…')).toBeTruthy();
+
+    second.resolve(jsonResponse({ data: { id: 71, attributes: {} }, meta: {} }, 201));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/5'));
+    const toasts = screen.getByRole('region', { name: /^Confirmaciones/ });
+    await waitFor(() => expect(toasts.textContent).toContain('¡Candidatura enviada!'));
+
+    const [first, again] = keysSent(calls);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toBe(first);
+  });
+
+  it('after the last attempt, the answers are kept, the failure says so, and trying again reuses the key until the form changes', async () => {
+    let answer = () => apiFull(120); // a wait longer than the web waits: the last attempt at once
+    const calls = stubApply({ 'POST /api/applys': () => answer() });
+    const { router } = renderApp('/projects/5/inscripcion');
+    await screen.findByRole('button', { name: 'Enviar candidatura' });
+    fillAnswers();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar candidatura' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Hay mucha gente ahora mismo y no se ha podido enviar. Lo que has escrito sigue aquí',
+    );
+    for (const [name, value] of ANSWERS) {
+      expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name }).value).toBe(value);
+    }
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Enlace a tu CV' }).value).toBe(
+      'https://cv.example.org/lucia.pdf',
+    );
+
+    // "Volver a intentarlo" sends the same application: the same key.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Volver a intentarlo' }));
+    await waitFor(() => expect(keysSent(calls)).toHaveLength(2));
+    await screen.findByRole('alert');
+    const [first, again] = keysSent(calls);
+    expect(again).toBe(first);
+
+    // A changed form is another application: a new key.
+    answer = () => jsonResponse({ data: { id: 71, attributes: {} }, meta: {} }, 201);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Disponibilidad/ }), {
+      target: { value: 'Mañanas de viernes' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar candidatura' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/5'));
+    const keys = keysSent(calls);
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(first);
   });
 });

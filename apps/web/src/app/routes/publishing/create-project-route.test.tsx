@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { myProjectsAnswer } from '../../../../test/api/projects';
-import { jsonResponse, refusal } from '../../../../test/api';
+import { apiFull, jsonResponse, refusal } from '../../../../test/api';
 import { callsTo, stubPublishingApi } from '../../../../test/api/publishing';
 import { renderApp } from '../../../../test/render-app';
 import { clearSession } from '../../../lib/session-tokens';
@@ -127,5 +127,36 @@ describe('/projects/create', { timeout: 15_000 }, () => {
     ).toBeTruthy();
     const [post] = callsTo(calls, 'POST', '/api/projects');
     expect((post?.body as { data: { status: string } }).data.status).toBe('Pendiente');
+  });
+
+  it('when the API is full, it says so beside the buttons and sends the project again with the same key (ADR 0070)', async () => {
+    let posts = 0;
+    const calls = stubPublishingApi({
+      role: 'teacher',
+      handlers: {
+        'POST /api/projects': () =>
+          ++posts === 1
+            ? apiFull(null)
+            : jsonResponse({
+                data: { id: 77, attributes: { title: 'Huertos escolares', status: 'Pendiente' } },
+              }),
+        'GET /api/projects/mine': () => jsonResponse(myProjectsAnswer([])),
+      },
+    });
+    const { router } = renderApp('/projects/create');
+    await fillProjectForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+
+    expect(
+      await screen.findByText('Hay mucha gente ahora mismo, lo intentamos de nuevo…'),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/personal'), {
+      timeout: 4000,
+    });
+    const keys = callsTo(calls, 'POST', '/api/projects').map(
+      (call) => call.headers['Idempotency-Key'],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

@@ -6,9 +6,10 @@ import { Alert } from '../../../components/ui/alert';
 import { MessagePopup } from '../../../components/ui/message-popup';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { Spinner } from '../../../components/ui/spinner';
+import { SubmissionStatus } from '../../../components/ui/submission-status';
 import { showToast } from '../../../components/ui/toast';
 import { DateTimeField } from '../../../forms/fields/date-time-field';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isTransient } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useRecipientsCount } from '../api/count-recipients';
 import { useCreateAnnouncement } from '../api/create-announcement';
@@ -143,7 +144,10 @@ export function MessageForm({
         );
         onSent(announcement);
       },
-      onError: () => {
+      onError: (error) => {
+        // A full API or a lost connection, after its retries: the dialog stays, says so, and its
+        // button sends the same message again with the same key (ADR 0070).
+        if (isTransient(error)) return;
         setIsConfirming(false);
         setTimeout(() => document.getElementById(`${ids}-failure`)?.focus(), 0);
       },
@@ -156,7 +160,7 @@ export function MessageForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-8">
       <div id={`${ids}-failure`} tabIndex={-1} className="focus:outline-none">
-        {create.isError ? (
+        {create.isError && !isConfirming ? (
           <Alert tone="error">
             No se ha enviado:{' '}
             {create.error instanceof ApiError
@@ -337,6 +341,9 @@ export function MessageForm({
         }
         confirmLabel={scheduledAt ? 'Programar' : `Enviar a ${reach}`}
         isPending={create.isPending}
+        status={
+          <SubmissionStatus retrying={create.retrying} failure={create.error} className="mb-3" />
+        }
         onConfirm={send}
       />
     </form>

@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/use-submission';
 import type { PeopleFilters, PeopleKind, PeoplePage, PersonRow } from '../types';
 import { KINDS, type ApiRecord, type KindConfig } from '../utils/kinds';
 import { PEOPLE_PAGE_SIZE, toStrapiQuery } from '../utils/people-params';
@@ -168,14 +169,15 @@ export const useOrganizationChoices = (enabled: boolean) =>
 /**
  * `POST /api/communication/invite{Teacher,Student} {email}` (spec §7): the invitation sent again,
  * to register or, when the address has an account, to sign in. The API allows ten an hour per
- * address (429 with its Spanish message).
+ * address (429 with its Spanish message). One key per press: a 503 or a lost connection is tried
+ * again without sending the email twice (ADR 0070).
  */
 export function useResendInvitation(kind: 'students' | 'teachers') {
   return useMutation({
     mutationFn: (email: string) =>
       apiRequest<{ ok: true }>(
         `/api/communication/${kind === 'teachers' ? 'inviteTeacher' : 'inviteStudent'}`,
-        { method: 'POST', body: { email } },
+        { method: 'POST', body: { email }, idempotencyKey: newIdempotencyKey() },
       ),
   });
 }

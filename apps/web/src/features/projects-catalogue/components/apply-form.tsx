@@ -1,12 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
+import { SubmissionStatus } from '../../../components/ui/submission-status';
 import { FieldShell, describe, hasHint, INPUT_CLASSES } from '../../../forms/fields/field-shell';
 import { FileField } from '../../../forms/fields/file-field';
 import { TextField } from '../../../forms/fields/text-field';
 import { TextareaField } from '../../../forms/fields/textarea-field';
 import type { FormItem, FormValue } from '../../../forms/types';
 import { useCreateApplication } from '../../../entities/application/api/create-application';
+import { isTransient } from '../../../lib/api-client';
 import type { Call } from '../types';
 import { callLabel, groupCalls } from '../utils/call-options';
 import {
@@ -116,7 +118,9 @@ interface ApplyFormProps {
  * The application to a project (contract issue 6): the CV as an uploaded PDF or a link, an
  * optional video, four answers, the call and, when that call requires it, the DNI. Every problem
  * is shown at once after "Enviar candidatura" and the focus goes to the first one; the API's own
- * refusal (deadline, repeated application…) is shown as it says it.
+ * refusal (deadline, repeated application…) is shown as it says it. A full API or a lost
+ * connection is tried again with the same key, said beside the button, and the answers stay as
+ * they are whatever happens (ADR 0070).
  */
 export function ApplyForm({
   projectId,
@@ -145,8 +149,8 @@ export function ApplyForm({
     setValues((current) => ({ ...current, [field]: value }));
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(event?: FormEvent<HTMLFormElement>) {
+    event?.preventDefault();
     if (create.isPending) return;
     setWasSubmitted(true);
     const found = validateApplyForm(values, calls);
@@ -155,8 +159,13 @@ export function ApplyForm({
       formRef.current?.querySelector<HTMLElement>(`#${idOf(first)}`)?.focus();
       return;
     }
+    // The same answers make the same body, hence the same key: sending again after the retries
+    // ran out repeats this application rather than making a second one (ADR 0070).
+    // A transient failure is said, and focused, beside the button (SubmissionStatus).
     create.mutate(toApplyBody(values, { studentId, projectId, calls }), {
-      onError: () => errorRef.current?.focus(),
+      onError: (error) => {
+        if (!isTransient(error)) errorRef.current?.focus();
+      },
     });
   }
 
@@ -288,10 +297,18 @@ export function ApplyForm({
       ) : null}
 
       <div ref={errorRef} tabIndex={-1} className="focus:outline-none">
-        {create.isError ? <Alert tone="error">{create.error.message}</Alert> : null}
+        {create.isError && !isTransient(create.error) ? (
+          <Alert tone="error">{create.error.message}</Alert>
+        ) : null}
       </div>
 
-      <div className="flex flex-wrap justify-end gap-3">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <SubmissionStatus
+          retrying={create.retrying}
+          failure={create.error}
+          onTryAgain={() => submit()}
+          className="grow basis-64"
+        />
         <Button type="submit" isPending={create.isPending}>
           {create.isPending ? 'Enviando…' : 'Enviar candidatura'}
         </Button>

@@ -4,6 +4,7 @@ import { createProject, updateProject } from '../../../entities/project/api/save
 import type { ProjectPayload, ProjectRecord } from '../../../entities/project/types';
 import { invalidateResource } from '../../../entities/resources';
 import type { FormValues } from '../../../forms/types';
+import { useSubmission, type SubmissionRequest } from '../../../lib/use-submission';
 import {
   getCampusId,
   getChangedFields,
@@ -19,9 +20,17 @@ function toPayloadWithCampus(values: FormValues): ProjectPayload {
   return { ...toProjectPayload(values), campus: getCampusId(values) };
 }
 
-/** A new project from the form, saved as a draft or sent to review. */
-async function createFromForm(values: FormValues, status: SaveStatus) {
-  return createProject({ ...toPayloadWithCampus(values), status });
+/**
+ * A new project from the form, saved as a draft or sent to review, with the key of this body
+ * (ADR 0070): the same form sent again after the retries ran out is the same project.
+ */
+async function createFromForm(
+  values: FormValues,
+  status: SaveStatus,
+  request: (sent: unknown) => SubmissionRequest,
+) {
+  const data: ProjectPayload = { ...toPayloadWithCampus(values), status };
+  return createProject(data, request(data));
 }
 
 /**
@@ -44,14 +53,21 @@ function toStoredPayload(original: ProjectRecord): ProjectPayload {
   };
 }
 
-/** Creating and editing; every screen showing projects reads them again afterwards. */
+/**
+ * Creating and editing; every screen showing projects reads them again afterwards. A creation
+ * carries one key per submission and is tried again on a 503 or a lost connection (`retrying`
+ * says so); an edit is a PUT, sent once (ADR 0070).
+ */
 export function useSaveProject(original?: ProjectRecord) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const submission = useSubmission();
+  const mutation = useMutation({
     mutationFn: ({ values, status }: { values: FormValues; status?: SaveStatus }) =>
       original
         ? updateFromForm(original, values, status)
-        : createFromForm(values, status ?? 'Pendiente'),
+        : createFromForm(values, status ?? 'Pendiente', submission.request),
     onSuccess: () => invalidateResource(queryClient, 'projects'),
+    onSettled: (_answer, error) => submission.settle(error),
   });
+  return { ...mutation, retrying: submission.retrying };
 }

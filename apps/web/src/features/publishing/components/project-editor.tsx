@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { SubmissionStatus } from '../../../components/ui/submission-status';
 import { DynamicForm, type FormAction } from '../../../forms/dynamic-form';
 import type { FormValues } from '../../../forms/types';
 import type { ProjectRecord } from '../../../entities/project/types';
+import { isTransient } from '../../../lib/api-client';
 import { useSaveProject, type SaveStatus } from '../api/save-project';
 import {
   buildProjectItems,
@@ -50,14 +52,14 @@ export function ProjectEditor({ fetchers, project, onSaved }: ProjectEditorProps
         { key: 'review', label: SEND_TO_REVIEW },
       ];
 
+  const send = (sent: { values: FormValues; status?: SaveStatus }) =>
+    save.mutate(sent, { onSuccess: (saved) => onSaved(saved, sent.status) });
+
   const submit = (values: FormValues, action: string) => {
     if (save.isPending) return;
     const saveStatus: SaveStatus | undefined =
       action === 'review' ? 'Por validar' : action === 'draft' ? 'Pendiente' : undefined;
-    save.mutate(
-      { values, status: saveStatus },
-      { onSuccess: (saved) => onSaved(saved, saveStatus) },
-    );
+    send({ values, status: saveStatus });
   };
 
   return (
@@ -78,8 +80,9 @@ export function ProjectEditor({ fetchers, project, onSaved }: ProjectEditorProps
           Este proyecto está publicado: los cambios se verán en cuanto los guardes.
         </Alert>
       ) : null}
+      {/* A full API or a lost connection is said beside the buttons, where the person is. */}
       <ApiErrorAlert
-        error={save.error}
+        error={isTransient(save.error) ? null : save.error}
         fallback="No se ha podido guardar el proyecto. Inténtalo de nuevo en unos minutos."
       />
       <DynamicForm
@@ -90,6 +93,17 @@ export function ProjectEditor({ fetchers, project, onSaved }: ProjectEditorProps
         actions={actions}
         onSubmit={submit}
         isPending={save.isPending}
+        status={
+          <SubmissionStatus
+            retrying={save.retrying}
+            failure={save.error}
+            // The same values and button again: the same body, so the same key (ADR 0070).
+            onTryAgain={() => {
+              if (save.variables) send(save.variables);
+            }}
+            className="grow basis-64"
+          />
+        }
       />
     </div>
   );

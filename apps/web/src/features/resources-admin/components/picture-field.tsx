@@ -1,11 +1,12 @@
 import { FILE_SIZE_LIMIT_BYTES, FILE_SIZE_LIMIT_MB } from '@plataforma/shared';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { retryingText, SubmissionStatus } from '../../../components/ui/submission-status';
 import { TextField } from '../../../components/ui/form';
 import type { ResourcePicture } from '../../../entities/resource/types';
 import { toResourcePicture } from '../../../entities/resource/utils/to-resource';
 import { useFileUpload } from '../../../forms/fields/use-file-upload';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isTransient } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 
 /** The images a resource's picture may be (spec §9 allowed types, the image ones). */
@@ -46,7 +47,8 @@ function uploadProblem(error: unknown): string {
  * public once uploaded (ADR 0011); the resource holds its id. With a picture, "Texto alternativo
  * de la imagen" says what it shows to whoever cannot see it; it is stored on the picture's file
  * when the resource is saved, and without one the cards and the page use the resource's title
- * (ADR 0042).
+ * (ADR 0042). A full API or a lost connection is tried again and said as the file field says it
+ * (ADR 0070).
  */
 export function PictureField({
   value,
@@ -67,24 +69,32 @@ export function PictureField({
   altError?: string | undefined;
 }) {
   const ids = useId();
-  const { underWay, start, cancel } = useFileUpload();
+  const { underWay, start, cancel, retrying } = useFileUpload();
   const [problem, setProblem] = useState<string | null>(null);
+  // The image whose upload a full API or a lost connection stopped, to send again.
+  const [stopped, setStopped] = useState<{ file: File; error: unknown } | null>(null);
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
+  async function upload(file: File) {
+    setStopped(null);
+    const outcome = await start(file);
+    if (outcome.kind === 'stored') {
+      const { id, ...attributes } = outcome.file;
+      onChange(toResourcePicture({ id, attributes }));
+    } else if (outcome.kind === 'failed') {
+      if (isTransient(outcome.error)) setStopped({ file, error: outcome.error });
+      else setProblem(uploadProblem(outcome.error));
+    }
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so choosing the same file again after an error is a change again.
     event.target.value = '';
     if (!file) return;
     const reason = fileProblem(file);
     setProblem(reason);
-    if (reason) return;
-    const outcome = await start(file);
-    if (outcome.kind === 'stored') {
-      const { id, ...attributes } = outcome.file;
-      onChange(toResourcePicture({ id, attributes }));
-    } else if (outcome.kind === 'failed') {
-      setProblem(uploadProblem(outcome.error));
-    }
+    setStopped(null);
+    if (!reason) void upload(file);
   }
 
   return (
@@ -122,7 +132,7 @@ export function PictureField({
             disabled={underWay !== null}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${ids}-error` : undefined}
-            onChange={(event) => void choose(event)}
+            onChange={choose}
             className="sr-only"
           />
         </label>
@@ -134,7 +144,9 @@ export function PictureField({
         {underWay ? (
           <>
             <span role="status" className="text-sm text-slate-700">
-              Subiendo {underWay.name}: {underWay.percent}%
+              {retrying
+                ? retryingText(retrying)
+                : `Subiendo ${underWay.name}: ${underWay.percent}%`}
             </span>
             <Button variant="secondary" onClick={cancel}>
               Cancelar subida
@@ -142,6 +154,14 @@ export function PictureField({
           </>
         ) : null}
       </div>
+      {stopped && !underWay ? (
+        <SubmissionStatus
+          retrying={null}
+          failure={stopped.error}
+          about="file"
+          onTryAgain={() => void upload(stopped.file)}
+        />
+      ) : null}
       {problem ? (
         <p id={`${ids}-error`} role="alert" className="text-sm font-medium text-red-700">
           {problem}

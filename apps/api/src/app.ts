@@ -57,6 +57,7 @@ import { registerOrganizationLifecycles } from './features/organizations/organiz
 import { registerCatalogueLifecycles } from './features/catalogue/catalogue.lifecycles';
 import { projectsRoutes } from './features/projects/projects.routes';
 import { PublishedProjects, PublishedProjectsIndex } from './features/projects/projects.published';
+import { LiveWorks, LiveWorksIndex } from './features/library/library.live';
 import { registerLegalLifecycles } from './features/legal/legal.lifecycles';
 import { registerResourceLifecycles } from './features/library/resources.lifecycles';
 import { registerCommunicationCenterLifecycles } from './features/communications/communication-center.lifecycles';
@@ -166,6 +167,8 @@ export async function buildApp({
     'publishedProjects',
     new PublishedProjectsIndex(app.responseCache, () => PublishedProjects.load(db, entities)),
   );
+  // The library's live works in memory, read again after each change (ADR 0071).
+  app.decorate('liveWorks', new LiveWorksIndex(app.responseCache, () => LiveWorks.load(db)));
   registerApplicationLifecycles(app);
   registerMatchingLifecycles(app);
   registerProjectLifecycles(app);

@@ -91,6 +91,18 @@ export function keptStatement(query: SQL): SQL {
 export interface ExecuteOptions {
   /** Plan the statement once for any parameters (see genericPlanPools). */
   plan?: 'generic';
+  /**
+   * Parameters replaced at this run: a kept statement built once with placeholder values (each
+   * key) runs with the values of the moment, without building its text again.
+   */
+  substitute?: ReadonlyMap<unknown, unknown>;
+}
+
+/** The parameters of a run, placeholders replaced (ExecuteOptions.substitute). */
+function runParams(params: unknown[], substitute: ReadonlyMap<unknown, unknown> | undefined) {
+  return substitute
+    ? params.map((param) => (substitute.has(param) ? substitute.get(param) : param))
+    : params;
 }
 
 /**
@@ -106,14 +118,24 @@ export async function executeRows(
   // Inside a transaction the statement must use the transaction's connection, never the pool.
   if (pool instanceof pg.Pool && !(db instanceof PgTransaction)) {
     const client = (options.plan === 'generic' && genericPlanPools.get(pool)) || pool;
-    const { sql: text, params } = keptTexts.get(query) ?? dialect.sqlToQuery(query);
+    const built = keptTexts.get(query) ?? dialect.sqlToQuery(query);
+    const text = built.sql;
+    const values = runParams(built.params, options.substitute);
     const name = names.nameFor(text);
-    const result = await client.query<Row>(
-      name ? { name, text, values: params } : { text, values: params },
-    );
+    const result = await client.query<Row>(name ? { name, text, values } : { text, values });
     return result.rows;
   }
-  const result: unknown = await db.execute(query);
+  let statement = query;
+  if (options.substitute) {
+    const built = keptTexts.get(query) ?? dialect.sqlToQuery(query);
+    const values = runParams(built.params, options.substitute);
+    statement = sql.join(
+      built.sql
+        .split(/\$(\d+)/)
+        .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
+    );
+  }
+  const result: unknown = await db.execute(statement);
   return (result as { rows: Row[] }).rows;
 }
 

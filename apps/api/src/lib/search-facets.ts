@@ -25,6 +25,14 @@ export function facetCondition(
   return facet.list ? sql`${value} && ${list}` : sql`${value} = ANY(${list})`;
 }
 
+/**
+ * What a facet value is called in a search and in its count: the text PostgreSQL gives the
+ * column's value (`::text`), so an in-memory answer names values exactly as the SQL one does.
+ */
+export function facetValueText(value: string | number | boolean): string {
+  return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+}
+
 /** Counted rows (`value` as text) to `{facet: [{value, count}]}`, typed, most frequent first. */
 export function facetsOf<N extends string>(
   names: readonly N[],

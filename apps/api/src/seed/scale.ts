@@ -495,7 +495,8 @@ async function insertApplications(tx: Database, p: ScaleParams): Promise<void> {
            ${pick(APPLICATION_TEXTS.availability, sql.raw('s.i / 7'))},
            (s.i + j.j) % 8 = 0, s.student_id, pr.project_id, s.call_id, s.dni,
            CASE WHEN x.status = 'Seleccionado' THEN coalesce(pr.teacher_id, t.teacher_id) END,
-           greatest(pr.published_at, now() - interval '180 days') + ((s.i + j.j) % 60) * interval '1 hour',
+           -- A project published in the last days would otherwise have applications from the future.
+           least(now(), greatest(pr.published_at, now() - interval '180 days') + ((s.i + j.j) % 60) * interval '1 hour'),
            now()
     FROM scale_students s
     CROSS JOIN generate_series(0, 2) AS j(j)

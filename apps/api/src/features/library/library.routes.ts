@@ -33,7 +33,7 @@ export async function libraryRoutes(instance: FastifyInstance) {
     },
     (request, reply) =>
       serveCached(request, reply, async (tables) =>
-        jsonText(await searchTfxes(app, request.actor, request.query, tables)),
+        searchTfxes(app, request.actor, request.query, tables),
       ),
   );
 

@@ -6,13 +6,15 @@ import {
   type TfxSearchAnswer,
   type TfxSearchQuery,
 } from '@plataforma/shared';
-import { facetCondition, facetsOf, jsonText } from '../../lib/search-facets';
+import { facetCondition, facetsOf, facetValueText, jsonText } from '../../lib/search-facets';
+import { eachBit, emptyBits, hasBit, setBit } from '../../lib/bitset';
 import type { AppContext } from '../../context';
 import { tfxes, tfxSearch } from '../../db/schema';
-import { executeRows } from '../../db/statements';
+import { executeRows, keptStatement } from '../../db/statements';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/strapi/actor';
-import type { TableSink } from '../../lib/strapi/engine';
+import type { JsonText } from '../../lib/cache/serve-cached';
+import { principalKey, type TableSink } from '../../lib/strapi/engine';
 import {
   anyWordText,
   highlighted,
@@ -23,6 +25,7 @@ import {
   webQuery,
 } from '../../lib/text-search';
 import { cardObject, t, tfxCardMembers } from './library.cards';
+import { SINGLE_FACETS, type LiveWorks, type LiveWorksIndex } from './library.live';
 
 /**
  * The library's search (`GET /api/tfxes/search`) and a work's related works, ADR 0038: Spanish
@@ -105,6 +108,11 @@ function documentSnippet(words: string): SQL {
         WHERE w.at IS NOT NULL)) END`;
 }
 
+/** What a search reads: the database, the access policy and the live works in memory. */
+export type LibrarySearchContext = Pick<AppContext, 'db' | 'entities'> & {
+  readonly liveWorks?: LiveWorksIndex;
+};
+
 /**
  * `GET /api/tfxes/search`: the published works matching every filter, a page of them and the
  * facets. A repeated parameter matches any of its values; different parameters must all match.
@@ -115,16 +123,50 @@ function documentSnippet(words: string): SQL {
  * weights say: the words in the title (ranked by the title, read in the row), then in the title,
  * summary and tags together, then only with the PDF's text; a lower tier is ranked by its vector
  * only when the page reaches it and it holds at most RANK_LIMIT works, else newest first.
+ *
+ * Each API process keeps the live works in memory (ADR 0071): PostgreSQL then answers only the
+ * works holding the words and the page's cards. While the change feed is down, PostgreSQL answers
+ * alone; both ways give the same answer.
  */
 export async function searchTfxes(
-  ctx: Pick<AppContext, 'db' | 'entities'>,
+  ctx: LibrarySearchContext,
   actor: Actor,
   query: TfxSearchQuery,
   tables?: TableSink,
-): Promise<TfxSearchAnswer> {
+): Promise<JsonText<TfxSearchAnswer>> {
   tables?.add(getTableName(tfxSearch));
-  const words = searchWords(query.q);
-  const hasText = words.length > 0;
+  const live = await ctx.liveWorks?.current();
+  const { data, meta } = live
+    ? await searchInMemory(ctx, live, actor, query, tables)
+    : await searchInDatabase(ctx, actor, query, tables);
+  // The cards are the JSON text PostgreSQL rendered: spliced in, not parsed and written again.
+  return `{"data":${data},"meta":${JSON.stringify(meta)}}`;
+}
+
+/** A search's answer with its cards as the JSON text PostgreSQL rendered. */
+interface SearchText {
+  data: string;
+  meta: TfxSearchAnswer['meta'];
+}
+
+/** The facet filters the query asks for, each as its condition on the projection `s`. */
+function facetFiltersOf(query: TfxSearchQuery): Map<TfxFacet, SQL> {
+  const filters = new Map<TfxFacet, SQL>();
+  for (const name of TFX_FACETS) {
+    const condition =
+      name === 'ods'
+        ? odsCondition(FACETS.ods.value, query.ods)
+        : facetCondition(FACETS[name], FACETS[name].value, query[name]);
+    if (condition) filters.set(name, condition);
+  }
+  return filters;
+}
+
+/**
+ * What every match meets besides its words and facets: a live work of the repository asked for,
+ * holding as typed the words that must appear so (symbols).
+ */
+function baseConditions(query: TfxSearchQuery, words: readonly string[]): SQL[] {
   const base = [libraryWorks(query.external)];
   const symbols = symbolWords(words);
   if (symbols.length > 0) {
@@ -134,14 +176,47 @@ export async function searchTfxes(
       )})`,
     );
   }
-  const facetFilters = new Map<TfxFacet, SQL>();
-  for (const name of TFX_FACETS) {
-    const condition =
-      name === 'ods'
-        ? odsCondition(FACETS.ods.value, query.ods)
-        : facetCondition(FACETS[name], FACETS[name].value, query[name]);
-    if (condition) facetFilters.set(name, condition);
-  }
+  return base;
+}
+
+/**
+ * The works of the page as cards (JSON text), read whole only here and still through the access
+ * policy: `page` is a relation aliased "page" with the works' "id", in the order `order` says.
+ */
+function pageCards(
+  ctx: Pick<AppContext, 'entities'>,
+  actor: Actor,
+  words: readonly string[],
+  tables: TableSink | undefined,
+  page: SQL,
+  order: SQL,
+): SQL {
+  const anyWord = anyWordText(words);
+  const snippets =
+    words.length > 0
+      ? sql`json_build_object(
+        'title', ${highlighted(t('title'), webQuery(anyWord), 'whole')},
+        'summary', ${highlighted(sql`coalesce(${t('summary')}, '')`, webQuery(anyWord), 'passage')},
+        'document', ${documentSnippet(anyWord)})`
+      : undefined;
+  const card = cardObject(tfxCardMembers(actor, tables, snippets));
+  return sql`SELECT coalesce(json_agg(json_build_object('id', "t"."id", 'attributes', ${card}) ORDER BY ${order}), '[]'::json)::text
+         FROM ${page} JOIN ${tfxes} "t" ON "t"."id" = "page"."id"
+         JOIN ${tfxSearch} "s" ON ${s('id')} = "page"."id"
+         WHERE ${ctx.entities.where(TFX_UID, actor, 't', { visible: 'live' }, tables)}`;
+}
+
+/** The search answered by PostgreSQL alone (ADR 0043). */
+async function searchInDatabase(
+  ctx: Pick<AppContext, 'db' | 'entities'>,
+  actor: Actor,
+  query: TfxSearchQuery,
+  tables?: TableSink,
+): Promise<SearchText> {
+  const words = searchWords(query.q);
+  const hasText = words.length > 0;
+  const base = baseConditions(query, words);
+  const facetFilters = facetFiltersOf(query);
   // Every matching work is read once into a materialised CTE with its facet values and a flag
   // per facet filter: the page and the total need every flag, each facet every flag but its own.
   const flags = [...facetFilters.keys()];
@@ -224,26 +299,13 @@ export async function searchTfxes(
     : sql`SELECT "id", 1 AS "tier", 0 AS "score", "d" FROM ${m} "m" WHERE ${allFlags} ORDER BY ${newest} ${limit}`;
   const pageOrder = sql`"page"."tier", "page"."score" DESC, "page"."d" DESC NULLS LAST, "page"."id" DESC`;
 
-  const anyWord = anyWordText(words);
-  const snippets = hasText
-    ? sql`json_build_object(
-        'title', ${highlighted(t('title'), webQuery(anyWord), 'whole')},
-        'summary', ${highlighted(sql`coalesce(${t('summary')}, '')`, webQuery(anyWord), 'passage')},
-        'document', ${documentSnippet(anyWord)})`
-    : undefined;
-  const card = cardObject(tfxCardMembers(actor, tables, snippets));
-
   const facets = facetCounts(m, flags, flag);
-  // The page's works are read whole only here, and still through the access policy.
   const [row] = await executeRows(
     ctx.db,
     sql`WITH ${ctes}${tiers}
     SELECT
       ${hasText ? sql`NOT EXISTS (SELECT 1 FROM "hits")` : sql`false`} AS "fallback",
-      (SELECT coalesce(json_agg(json_build_object('id', "t"."id", 'attributes', ${card}) ORDER BY ${pageOrder}), '[]'::json)::text
-         FROM (${page}) "page" JOIN ${tfxes} "t" ON "t"."id" = "page"."id"
-         JOIN ${tfxSearch} "s" ON ${s('id')} = "page"."id"
-         WHERE ${ctx.entities.where(TFX_UID, actor, 't', { visible: 'live' }, tables)}) AS "data",
+      (${pageCards(ctx, actor, words, tables, sql`(${page}) "page"`, pageOrder)}) AS "data",
       (SELECT coalesce(json_agg("f"), '[]'::json)::text FROM (${facets}) "f") AS "facets"`,
     // The words are read from a CTE and the facet values are filters on few distinct values:
     // no parameter changes the best plan, so it is made once (ADR 0043).
@@ -256,7 +318,7 @@ export async function searchTfxes(
   }[];
   const total = counted.find((entry) => entry.facet === TOTAL)?.count ?? 0;
   return {
-    data: JSON.parse(jsonText(row?.data)) as TfxSearchAnswer['data'],
+    data: jsonText(row?.data),
     meta: {
       pagination: {
         page: query.page,
@@ -274,6 +336,290 @@ export async function searchTfxes(
       fallback: row?.fallback === true,
     },
   };
+}
+
+/** A match of a lower tier and its score, as `lowerTiers` answers them. */
+interface TierScore {
+  position: number;
+  tier: number;
+  score: number;
+}
+
+/**
+ * The search answered from the live works in memory (ADR 0071), the same answer as
+ * searchInDatabase's: PostgreSQL finds the works holding the words (with their title's rank when
+ * the order is by relevance), the lower tiers' ranks when the page reaches them, and the page's
+ * cards. The facet filters, their exact counts, the total and the order are worked out here.
+ */
+async function searchInMemory(
+  ctx: Pick<AppContext, 'db' | 'entities'>,
+  live: LiveWorks,
+  actor: Actor,
+  query: TfxSearchQuery,
+  tables: TableSink | undefined,
+): Promise<SearchText> {
+  const words = searchWords(query.q);
+  const ranked = words.length > 0 && query.sort === 'relevance';
+  const repository = live.repositories[query.external ? 1 : 0];
+  let matches = repository;
+  /**
+   * The title's rank (the first tier) by position, NaN for none; the similar works' rank in a
+   * fallback. PostgreSQL's ranks are `real`, which a Float32Array holds exactly.
+   */
+  const rank = new Float32Array(ranked ? live.size : 0).fill(Number.NaN);
+  let fallback = false;
+  if (words.length > 0) {
+    const found = await matchingWorks(ctx, query, words, ranked);
+    fallback = found.fallback;
+    matches = emptyBits(live.size);
+    const ranks = found.ranks?.split(',');
+    eachId(found.ids, (id, i) => {
+      const position = live.positionOf(id);
+      // A work that became live after this copy was read is in the next copy.
+      if (position < 0 || !hasBit(repository, position)) return;
+      setBit(matches, position);
+      const text = ranks?.[i];
+      if (text) rank[position] = Number(text);
+    });
+  }
+
+  // Each facet filter is a bit of `fails`: a work counts for a facet when it passes every filter
+  // but that facet's own, and is in the page and the total when it passes them all.
+  const facetCount = SINGLE_FACETS.length;
+  const codes = SINGLE_FACETS.map((name) => live.facets[name].codes);
+  const wanted = SINGLE_FACETS.map((name) => {
+    const values = query[name];
+    if (values.length === 0) return undefined;
+    const column = live.facets[name];
+    const codesWanted = new Uint8Array(column.names.length);
+    for (const value of values) {
+      const code = column.codeOf.get(facetValueText(value));
+      if (code !== undefined) codesWanted[code] = 1;
+    }
+    return codesWanted;
+  });
+  const odsBit = 1 << facetCount;
+  const odsWanted = query.ods.reduce((bits, value) => bits | (1 << value), 0);
+  const counts = SINGLE_FACETS.map((name) => new Int32Array(live.facets[name].names.length));
+  const odsCounts = new Int32Array(ODS_VALUES.length + 1);
+  const passing: number[] = [];
+  eachBit(matches, (position) => {
+    let fails = 0;
+    for (let f = 0; f < facetCount; f++) {
+      const accepted = wanted[f];
+      if (accepted === undefined) continue;
+      const code = codes[f]![position]!;
+      if (code < 0 || accepted[code] === 0) fails |= 1 << f;
+    }
+    const mask = live.odsMasks[position]!;
+    if (odsWanted !== 0 && (mask & odsWanted) === 0) fails |= odsBit;
+    if (fails === 0) passing.push(position);
+    for (let f = 0; f < facetCount; f++) {
+      if ((fails & ~(1 << f)) !== 0) continue;
+      const code = codes[f]![position]!;
+      if (code >= 0) counts[f]![code]! += 1;
+    }
+    if ((fails & ~odsBit) === 0 && mask !== 0) {
+      for (const value of ODS_VALUES) if ((mask & (1 << value)) !== 0) odsCounts[value]! += 1;
+    }
+  });
+  const counted: { facet: TfxFacet; value: string; count: number }[] = [];
+  SINGLE_FACETS.forEach((name, f) => {
+    live.facets[name].names.forEach((value, code) => {
+      const count = counts[f]![code]!;
+      if (count > 0) counted.push({ facet: name, value, count });
+    });
+  });
+  for (const value of ODS_VALUES) {
+    const count = odsCounts[value]!;
+    if (count > 0) counted.push({ facet: 'ods', value: String(value), count });
+  }
+
+  const offset = (query.page - 1) * query.pageSize;
+  const needed = offset + query.pageSize;
+  let ordered = passing;
+  if (ranked) {
+    // Newest first among equals: positions ascend from the newest work.
+    const first = passing
+      .filter((position) => !Number.isNaN(rank[position]))
+      .sort((a, b) => rank[b]! - rank[a]! || a - b);
+    ordered = first;
+    if (first.length < needed) {
+      const lower = passing.filter((position) => Number.isNaN(rank[position]));
+      const scored = await lowerTiers(ctx, live, query, words, lower, first.length, needed);
+      scored.sort((a, b) => a.tier - b.tier || b.score - a.score || a.position - b.position);
+      ordered = first.concat(scored.map((entry) => entry.position));
+    }
+  }
+  const page = ordered.slice(offset, needed).map((position) => live.ids[position]!);
+  const data = page.length > 0 ? await cardsOf(ctx, actor, words, tables, page) : '[]';
+  const total = passing.length;
+  return {
+    data,
+    meta: {
+      pagination: {
+        page: query.page,
+        pageSize: query.pageSize,
+        pageCount: Math.ceil(total / query.pageSize),
+        total,
+      },
+      facets: facetsOf(TFX_FACETS, FACETS, counted),
+      fallback,
+    },
+  };
+}
+
+/** Calls `visit` with each id of a comma-separated list and its index, read without splitting. */
+function eachId(list: string, visit: (id: number, index: number) => void): void {
+  let id = 0;
+  let index = 0;
+  for (let i = 0; i < list.length; i++) {
+    const char = list.charCodeAt(i);
+    if (char === 44) {
+      visit(id, index++);
+      id = 0;
+    } else id = id * 10 + (char - 48);
+  }
+  if (list.length > 0) visit(id, index);
+}
+
+/** Placeholders of the kept card statements (cardsOf), replaced at each run. */
+const PAGE_IDS: number[] = [];
+const PAGE_WORDS = '\u0000words';
+/** How many card statements are kept: one per reader and kind of search, the oldest dropped. */
+const CARDS_KEPT = 500;
+const keptCards = new Map<string, { statement: SQL; tables: string[] }>();
+
+/**
+ * The page's cards, in its order (JSON text). Their statement depends only on the reader and on
+ * whether there are words, so it is built once for each and kept (building it cost more than a
+ * third of the API's time for a search, ADR 0071); the ids and the words are its parameters.
+ */
+async function cardsOf(
+  ctx: Pick<AppContext, 'db' | 'entities'>,
+  actor: Actor,
+  words: readonly string[],
+  tables: TableSink | undefined,
+  page: number[],
+): Promise<string> {
+  const key = `${principalKey(actor)}\u0000${words.length > 0}`;
+  let kept = keptCards.get(key);
+  if (kept) {
+    keptCards.delete(key);
+  } else {
+    const read = new Set<string>();
+    const statement = sql`SELECT (${pageCards(
+      ctx,
+      actor,
+      words.length > 0 ? [PAGE_WORDS] : [],
+      read,
+      sql`unnest(${sql.param(PAGE_IDS)}::int4[]) WITH ORDINALITY AS "page"("id", "n")`,
+      sql`"page"."n"`,
+    )}) AS "data"`;
+    kept = { statement: keptStatement(statement), tables: [...read] };
+    if (keptCards.size >= CARDS_KEPT) keptCards.delete(keptCards.keys().next().value!);
+  }
+  keptCards.set(key, kept);
+  for (const table of kept.tables) tables?.add(table);
+  const [row] = await executeRows(ctx.db, kept.statement, {
+    plan: 'generic',
+    substitute: new Map<unknown, unknown>([
+      [PAGE_IDS, page],
+      [PAGE_WORDS, anyWordText(words)],
+    ]),
+  });
+  return jsonText(row?.data);
+}
+
+/**
+ * The works holding the words (`ids`, comma-separated) and, when `ranked`, their title's rank in
+ * the same order (`ranks`, empty for none); when no work holds them, the works whose title or
+ * tags hold similar words (`fallback`) with their similarity.
+ */
+async function matchingWorks(
+  ctx: Pick<AppContext, 'db'>,
+  query: TfxSearchQuery,
+  words: readonly string[],
+  ranked: boolean,
+): Promise<{ fallback: boolean; ids: string; ranks: string | undefined }> {
+  const base = andAll(baseConditions(query, words));
+  const tsQuery = sql`(SELECT "q" FROM "query")`;
+  const similar = similarWords(words, SIMILAR_TEXT);
+  // Ranked only for the works the page may show (every facet filter passed, as in
+  // searchInDatabase): a rank costs a test and a ranking of the title per work.
+  const titleRank = sql`CASE WHEN ${andAll([...facetFiltersOf(query).values()])} AND ${s('title_vector')} @@ ${tsQuery}
+      THEN ts_rank_cd(${s('title_vector')}, ${tsQuery}) END`;
+  const [row] = await executeRows(
+    ctx.db,
+    sql`WITH "query" AS MATERIALIZED (SELECT ${webQuery(words.join(' '))} AS "q"),
+      "hits" AS MATERIALIZED (
+        SELECT ${s('id')} AS "id", ${ranked ? titleRank : sql`NULL::real`} AS "r"
+        FROM ${tfxSearch} "s" WHERE ${base} AND ${s('vector')} @@ ${tsQuery}),
+      "near" AS MATERIALIZED (
+        SELECT ${s('id')} AS "id", ${ranked ? similar.rank : sql`NULL::real`} AS "r"
+        FROM ${tfxes} "t"
+          CROSS JOIN LATERAL (SELECT * FROM ${tfxSearch} "s" WHERE ${s('id')} = "t"."id" OFFSET 0) "s"
+        WHERE NOT EXISTS (SELECT 1 FROM "hits") AND ${base} AND ${similar.match})
+    SELECT NOT EXISTS (SELECT 1 FROM "hits") AS "fallback", "m".*
+    FROM (SELECT string_agg("id"::text, ',') AS "ids",
+            ${ranked ? sql`string_agg(coalesce("r"::text, ''), ',')` : sql`NULL::text`} AS "ranks"
+          FROM (SELECT * FROM "hits" UNION ALL SELECT * FROM "near") "u") "m"`,
+    { plan: 'generic' },
+  );
+  return {
+    fallback: row?.fallback === true,
+    ids: typeof row?.ids === 'string' ? row.ids : '',
+    ranks: typeof row?.ranks === 'string' ? row.ranks : undefined,
+  };
+}
+
+/**
+ * The lower tiers of a page by relevance (see searchInDatabase): of the matches without the
+ * words in their title (`lower`, positions), those holding them in the title, summary and tags
+ * (tier 2), and, when the page reaches past them, the others (tier 3), each ranked by its vector
+ * when it holds at most RANK_LIMIT works, else 0 (newest first).
+ */
+async function lowerTiers(
+  ctx: Pick<AppContext, 'db'>,
+  live: LiveWorks,
+  query: TfxSearchQuery,
+  words: readonly string[],
+  lower: readonly number[],
+  firstCount: number,
+  needed: number,
+): Promise<TierScore[]> {
+  if (lower.length === 0) return [];
+  const tsQuery = sql`(SELECT "q" FROM "query")`;
+  const rankIn = (vector: string, count: SQL) =>
+    sql`CASE WHEN ${count} <= ${RANK_LIMIT}
+      THEN (SELECT ts_rank_cd(${s(vector)}, ${tsQuery}) FROM ${tfxSearch} "s" WHERE ${s('id')} = "l"."id")
+      ELSE 0 END`;
+  const secondCount = sql`(SELECT count(*) FROM "lower" WHERE "head")`;
+  const thirdCount = sql`(SELECT count(*) FROM "lower" WHERE NOT "head")`;
+  const ids = lower.map((position) => live.ids[position]!);
+  const [row] = await executeRows(
+    ctx.db,
+    sql`WITH "query" AS MATERIALIZED (SELECT ${webQuery(words.join(' '))} AS "q"),
+      "head" AS MATERIALIZED (
+        SELECT ${s('id')} AS "id" FROM ${tfxSearch} "s"
+        WHERE ${andAll(baseConditions(query, words))} AND ${s('head_vector')} @@ ${tsQuery}),
+      "lower" AS MATERIALIZED (
+        SELECT "l"."id", "l"."id" IN (SELECT "id" FROM "head") AS "head"
+        FROM unnest(${sql.param(ids)}::int4[]) AS "l"("id"))
+    SELECT string_agg("x"."id"::text || ':' || "x"."tier" || ':' || "x"."score"::text, ',') AS "scores"
+    FROM (
+      SELECT "l"."id", 2 AS "tier", ${rankIn('head_vector', secondCount)} AS "score"
+      FROM "lower" "l" WHERE "l"."head"
+      UNION ALL
+      SELECT "l"."id", 3, ${rankIn('vector', thirdCount)} FROM "lower" "l"
+      WHERE NOT "l"."head" AND ${firstCount}::int8 + ${secondCount} < ${needed}::int8) "x"`,
+    { plan: 'generic' },
+  );
+  if (typeof row?.scores !== 'string') return [];
+  return row.scores.split(',').map((entry) => {
+    const [id, tier, score] = entry.split(':') as [string, string, string];
+    return { position: live.positionOf(Number(id)), tier: Number(tier), score: Number(score) };
+  });
 }
 
 /** The facet row that carries the number of matching works (the page's total). */

@@ -3,7 +3,8 @@ import { PROJECT_FACETS, type ProjectFacet } from '@plataforma/shared';
 import { projects } from '../../db/schema';
 import { executeRows, type Executor } from '../../db/statements';
 import { emptyBits, fullBits, setBit, type Bits } from '../../lib/bitset';
-import type { CacheSnapshot } from '../../lib/cache/response-cache';
+import { facetValueText } from '../../lib/search-facets';
+import { TableCopy, type TableVersions } from '../../lib/table-copy';
 import { VISITOR } from '../../lib/strapi/actor';
 import type { EntityService } from '../../lib/strapi/engine';
 import { FACETS } from './projects.facets';
@@ -45,14 +46,6 @@ export interface CoarseSets {
 }
 
 const PROJECTS_TABLE = getTableName(projects);
-
-/**
- * What a facet value is called in a search and in its count: the text PostgreSQL gives the
- * column's value (`::text`), so an in-memory answer names values exactly as the SQL one does.
- */
-export function facetValueText(value: string | number | boolean): string {
-  return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-}
 
 /** A project as the copy's statement answers it (`json_build_array`). */
 type RowTuple = [
@@ -305,53 +298,10 @@ export class PublishedProjects {
   }
 }
 
-/** What tells the index that the projects changed: the answer cache's table versions (ADR 0007). */
-export type TableVersions = { readonly enabled: boolean; snapshot(): CacheSnapshot };
-
-/**
- * The process's copy of the published projects, read again when it is stale. A copy is good for
- * the table version it was read at: the versions move with every change notification and with
- * this process's own writes (ADR 0007), and are taken before the read starts, so a change that
- * lands during a read makes that copy stale at once. While the change feed is down nothing is
- * trusted: `current()` answers undefined and the caller asks PostgreSQL.
- */
-export class PublishedProjectsIndex {
-  private ready: { key: string; copy: PublishedProjects } | undefined;
-  private loading: { key: string; copy: Promise<PublishedProjects> } | undefined;
-  /** How many copies were read since the process started. */
-  loads = 0;
-
-  constructor(
-    private readonly versions: TableVersions,
-    private readonly read: () => Promise<PublishedProjects>,
-  ) {}
-
-  /**
-   * The copy as of the latest change this process knows of, read first if needed (searches that
-   * arrive meanwhile wait for the same read); undefined when changes cannot be known.
-   */
-  async current(): Promise<PublishedProjects | undefined> {
-    if (!this.versions.enabled) return undefined;
-    const { versions, epoch } = this.versions.snapshot();
-    const key = `${epoch}:${versions.get(PROJECTS_TABLE) ?? 0}`;
-    if (this.ready?.key === key) return this.ready.copy;
-    if (this.loading?.key === key) return this.loading.copy;
-    this.loads += 1;
-    const copy = this.read();
-    const loading = { key, copy };
-    this.loading = loading;
-    try {
-      const read = await copy;
-      // A later change may have started a newer read meanwhile: only the latest is kept.
-      if (this.loading === loading) {
-        this.ready = { key, copy: read };
-        this.loading = undefined;
-      }
-      return read;
-    } catch (error) {
-      if (this.loading === loading) this.loading = undefined;
-      throw error;
-    }
+/** The process's copy of the published projects (lib/table-copy.ts). */
+export class PublishedProjectsIndex extends TableCopy<PublishedProjects> {
+  constructor(versions: TableVersions, read: () => Promise<PublishedProjects>) {
+    super(versions, PROJECTS_TABLE, read);
   }
 }
 

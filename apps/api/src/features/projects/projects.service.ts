@@ -11,7 +11,7 @@ import {
   type ProjectSearchAnswer,
   type ProjectSearchQuery,
 } from '@plataforma/shared';
-import { facetCondition, facetsOf, jsonText } from '../../lib/search-facets';
+import { facetCondition, facetsOf, facetValueText, jsonText } from '../../lib/search-facets';
 import type { AppContext } from '../../context';
 import { applys, projects } from '../../db/schema';
 import { executeRows } from '../../db/statements';
@@ -41,11 +41,7 @@ import {
 } from '../../lib/bitset';
 import { cardAttributes, iso, objectOf, p, type Attributes } from './projects.cards';
 import { FACETS } from './projects.facets';
-import {
-  facetValueText,
-  type PublishedProjects,
-  type PublishedProjectsIndex,
-} from './projects.published';
+import type { PublishedProjects, PublishedProjectsIndex } from './projects.published';
 import { projectsPublishedBy } from './projects.people';
 import { PROJECT_UID } from './projects.lifecycles';
 

@@ -93,7 +93,7 @@ interface CompiledList {
 }
 
 /** Who a statement was compiled for: every part of a principal the access table may read. */
-const principalKey = (principal: Principal) =>
+export const principalKey = (principal: Principal) =>
   principal === SYSTEM
     ? 'system'
     : principal.kind === 'visitor'

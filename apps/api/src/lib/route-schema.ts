@@ -101,7 +101,7 @@ export function routeSchema<
 /**
  * A body or an answer that is a content type's envelope: the engine validates and renders it, and
  * the document refers to the registry's schema of it (`#/components/schemas/<name>`, built in
- * features/docs/openapi.ts from the content types) rather than describing it twice.
+ * features/docs/registry-document.ts from the content types) rather than describing it twice.
  */
 export const registryRef = (name: string) =>
   z.unknown().meta({ $ref: `#/components/schemas/${name}` });

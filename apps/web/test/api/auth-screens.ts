@@ -5,14 +5,14 @@ import { brandingEnvelope, noMenuLogoEnvelope } from './branding';
 import { emptyList, jsonResponse } from './envelopes';
 import { legalTextVersionList } from './legal';
 
+/** The privacy text's version the registration page offers in these fakes. */
+export const PRIVACY_VERSION = 3;
+
 /**
  * What the page frame reads on every screen of the sign-in flows: the branding, no menu logo, no
  * feature switched on, no banner, no footer sections (for `stubApi`, which adds nothing itself);
  * and the privacy text registration accepts (version 3).
  */
-/** The privacy text's version the registration page offers in these fakes. */
-export const PRIVACY_VERSION = 3;
-
 export const BASE_HANDLERS = {
   '/api/branding-saas': () => jsonResponse(brandingEnvelope()),
   '/api/brandings': () => jsonResponse(noMenuLogoEnvelope()),

@@ -2,6 +2,7 @@
  * A student's notification preferences (spec §3 "Notification preferences (student)"): what they
  * hear about and by which channel.
  */
+
 /** What a notification is about: each a preference a student turns on or off. */
 export const NOTIFICATION_KINDS = [
   'pre_selected',

@@ -88,7 +88,6 @@ async function sendContent(
 /** HTTP of the upload plugin (Strapi v4's upload routes plus the serving of the bytes). */
 export async function uploadRoutes(instance: FastifyInstance, ctx: UploadContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  /** `POST /api/upload` (multipart, field `files`): answers Strapi's array of files. */
   /** Uploads per account: 60 requests in ten minutes, 300 in a day. */
   const UPLOAD_LIMITS = [
     { limit: 60, windowSeconds: 600 },
@@ -98,6 +97,7 @@ export async function uploadRoutes(instance: FastifyInstance, ctx: UploadContext
   const file = { 200: uploadedFileSchema };
   const bearer = { tag: 'upload', access: 'bearer' } as const;
 
+  /** `POST /api/upload` (multipart, field `files`): answers Strapi's array of files. */
   app.post(
     '/api/upload',
     {

@@ -746,10 +746,6 @@ export class EntityService {
   }
 
   /**
-   * Locks the row for the write and checks the principal may reach it: 404 when it does not exist
-   * or is not visible to them, 403 when visible but not theirs to change.
-   */
-  /**
    * After a write, inside its transaction: the row must be within the actor's scope for the
    * action (createScope for a new row, update for a changed one), or the write is refused and
    * rolled back. This is what keeps a teacher's new project theirs and stops an update from moving
@@ -784,6 +780,10 @@ export class EntityService {
     if (compiler.scopeNode(type, action) === false) throw forbidden();
   }
 
+  /**
+   * Locks the row for the write and checks the principal may reach it: 404 when it does not exist
+   * or is not visible to them, 403 when visible but not theirs to change.
+   */
   private async lockWritable(
     tx: Executor,
     type: ContentType,
@@ -875,12 +875,11 @@ export class EntityService {
     );
   }
 
-  /** Every id a write links to must exist: a clear 400 instead of a foreign-key error. */
   /**
-   * Every id a write links to must exist and be visible to the writer (one cannot link to a draft
-   * one may not see, and a missing and a hidden entry answer alike). Media may only be linked by
-   * whoever uploaded them (or an admin): otherwise pointing one's own record at someone else's
-   * private CV would let one read it.
+   * Every id a write links to must exist (a clear 400 instead of a foreign-key error) and be
+   * visible to the writer (one cannot link to a draft one may not see, and a missing and a hidden
+   * entry answer alike). Media may only be linked by whoever uploaded them (or an admin):
+   * otherwise pointing one's own record at someone else's private CV would let one read it.
    */
   private async checkRelationTargets(tx: Executor, input: ValidatedInput, principal: Principal) {
     for (const [name, { attribute, change }] of input.relations) {
@@ -983,10 +982,6 @@ export class EntityService {
   }
 }
 
-/**
- * The lifecycle hooks of one write: every hook of the type for each step, sharing one `state`, and
- * the callbacks they leave for after the commit (never run when the write rolled back).
- */
 /** The input of a write that carries no body (a delete). */
 function emptyInput(): ValidatedInput {
   return { values: new Map(), relations: new Map(), data: {} };
@@ -994,7 +989,8 @@ function emptyInput(): ValidatedInput {
 
 /**
  * The lifecycle hooks of one write: each registration gets its own state, before hooks may change
- * what is written (`set`), and callbacks wait for the commit.
+ * what is written (`set`), and the callbacks they leave wait for the commit (never run when the
+ * write rolled back).
  */
 class HookRun {
   private readonly states = new Map<Lifecycles<object>, object>();

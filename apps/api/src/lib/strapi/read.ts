@@ -74,15 +74,15 @@ export function publicationCondition(
 }
 
 /**
- * `{"id", "attributes"}` of the row of `type` at `alias`: the chosen scalars (protected ones only
- * where the policy's protectedScope covers the row), populated components and relations.
- */
-/**
  * The wire shape: `nested` is Strapi's `{id, attributes}` with relations in `{data}`; `flat` is the
  * users-permissions shape (`{id, ...attributes}`, relations as plain objects or arrays).
  */
 export type WireFormat = 'nested' | 'flat';
 
+/**
+ * `{"id", "attributes"}` of the row of `type` at `alias`: the chosen scalars (protected ones only
+ * where the policy's protectedScope covers the row), populated components and relations.
+ */
 export function entityJson(
   compiler: Compiler,
   type: ContentType,

@@ -34,6 +34,9 @@ interface TooltipProps {
   className?: string;
 }
 
+/** Where a bubble may live: a dialog, or a landmark of the page (see {@link Tooltip}). */
+const PORTAL_ROOTS = '[role="dialog"], main, header, footer, nav, aside';
+
 /**
  * A tooltip (WAI-ARIA APG "Tooltip" pattern, WCAG 1.4.13): it opens while the trigger is hovered or
  * focused; Escape dismisses it without moving focus; the pointer can move onto the bubble without
@@ -51,9 +54,6 @@ interface TooltipProps {
  * axe's "region"), else the body; placed with Floating UI (fixed) and flipped or shifted to stay
  * on screen.
  */
-/** Where a bubble may live: a dialog, or a landmark of the page (see {@link Tooltip}). */
-const PORTAL_ROOTS = '[role="dialog"], main, header, footer, nav, aside';
-
 export function Tooltip({
   content,
   children,

@@ -100,8 +100,6 @@ interface ProfileApi {
  * Signs in and answers the API as the profile page reads it. Keys are "METHOD /path" prefixes;
  * answers see the URL and the request, and every call is kept for the assertions.
  */
-/** The path of a fetch call's first argument. */
-
 function stubProfileApi({
   user = account(),
   permissions: perms = permissions(),

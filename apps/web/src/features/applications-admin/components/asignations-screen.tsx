@@ -14,14 +14,14 @@ import { countLabel, formatDay } from '../utils/format';
 import { PaginationNav } from './pagination-nav';
 import { TeacherCombobox } from './teacher-combobox';
 
+/** Spec §7: the tutor assignment lists the selected applications. */
+const SELECTED_FILTERS: [string, string][] = [['filters[status][$eq]', 'Seleccionado']];
+
 /**
  * /projects/asignations (spec §2 "Admin: assign projects", §7): the selected applications, each
  * with its tutor; an admin chooses a teacher by name and saves it (ADR 0029). Cards rather than
  * a table: every row holds a combobox whose list must not be clipped by a scrolling table.
  */
-/** Spec §7: the tutor assignment lists the selected applications. */
-const SELECTED_FILTERS: [string, string][] = [['filters[status][$eq]', 'Seleccionado']];
-
 export function AsignationsScreen() {
   const [searchParams] = useSearchParams();
   const page = readPage(searchParams);

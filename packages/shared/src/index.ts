@@ -9,6 +9,7 @@ export * from './constants/limits';
 export * from './constants/questionnaire';
 export * from './workflow/project-workflow';
 export * from './schemas/strapi';
+export * from './schemas/error-codes';
 export * from './constants/field-rules';
 export * from './constants/phone';
 export * from './schemas/account';

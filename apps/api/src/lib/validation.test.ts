@@ -61,9 +61,19 @@ describe('validation of custom routes', () => {
     expect(body.error.message).toBe('3 errors occurred');
     expect(body.error.details.errors).toEqual(
       expect.arrayContaining([
-        { path: ['email'], message: 'email must be defined', name: 'ValidationError' },
+        {
+          path: ['email'],
+          message: 'email must be defined',
+          name: 'ValidationError',
+          code: 'required',
+        },
         expect.objectContaining({ path: ['name'] }),
-        { path: ['role'], message: 'Invalid key role', name: 'ValidationError' },
+        {
+          path: ['role'],
+          message: 'Invalid key role',
+          name: 'ValidationError',
+          code: 'unknown_key',
+        },
       ]),
     );
   });
@@ -124,8 +134,13 @@ describe('validation of custom routes', () => {
       wrong.json<{ error: { details: { errors: { path: string[]; message: string }[] } } }>().error
         .details.errors,
     ).toEqual([
-      { path: ['name'], message: 'name must be defined', name: 'ValidationError' },
-      { path: ['role'], message: 'Invalid key role', name: 'ValidationError' },
+      {
+        path: ['name'],
+        message: 'name must be defined',
+        name: 'ValidationError',
+        code: 'required',
+      },
+      { path: ['role'], message: 'Invalid key role', name: 'ValidationError', code: 'unknown_key' },
     ]);
     const bare = await app.inject({ method: 'POST', url: '/register', payload: { name: 'Ana' } });
     expect(bare.json<{ error: { message: string } }>().error.message).toBe(

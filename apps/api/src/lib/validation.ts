@@ -1,4 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import type { ApiErrorCode } from '@plataforma/shared';
 import { z } from 'zod';
 import { AppError } from './errors';
 import { QUERY_PARSE_ERROR } from './strapi/query-string';
@@ -14,6 +15,8 @@ export interface ValidationIssue {
   path: string[];
   message: string;
   name: 'ValidationError';
+  /** What the problem is, for clients to match on (`required`, `unknown_key`...). */
+  code?: ApiErrorCode;
 }
 
 /** The request part an input came from; it names a problem found at the top level. */
@@ -40,20 +43,19 @@ export function validationIssues(
   part: InputPart = 'body',
   basePath: readonly string[] = [],
 ): ValidationIssue[] {
-  return error.issues.flatMap((issue) => {
+  return error.issues.flatMap((issue): ValidationIssue[] => {
     const path = [...basePath, ...issue.path.map(String)];
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         path: [...path, key],
         message: `Invalid key ${key}`,
-        name: 'ValidationError' as const,
+        name: 'ValidationError',
+        code: 'unknown_key',
       }));
     }
-    const message =
-      issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined
-        ? 'must be defined'
-        : issue.message;
-    return [{ path, message: `${path.join('.') || part} ${message}`, name: 'ValidationError' }];
+    const missing = issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined;
+    const message = `${path.join('.') || part} ${missing ? 'must be defined' : issue.message}`;
+    return [{ path, message, name: 'ValidationError', ...(missing ? { code: 'required' } : {}) }];
   });
 }
 

@@ -59,8 +59,40 @@ function isPgError(error: unknown): error is Error & PgLikeError & { code: strin
   );
 }
 
-/** Maps any thrown value to an AppError; unknown failures become a detail-free 500. */
-export function toAppError(error: unknown): AppError {
+/**
+ * A token of RFC 9110 (a media type's type, subtype, a parameter's name or bare value): what a
+ * message may quote back of a request's Content-Type, which is otherwise the client's free text.
+ */
+const TOKEN = /^[\w!#$%&'*+.^`|~-]{1,100}$/;
+
+/**
+ * The 415 of a body the API does not read, naming what was sent the way Strapi's own messages
+ * name the offending value ("Unsupported Media Type: text/plain"), so a developer sees at once
+ * that the body was never read as JSON.
+ */
+export function unsupportedMediaType(contentType: string | undefined, charset?: string): AppError {
+  if (contentType === undefined || contentType.trim() === '') {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Media Type: missing Content-Type');
+  }
+  const [type = '', subtype = ''] = (contentType.split(';')[0] ?? '')
+    .trim()
+    .toLowerCase()
+    .split('/');
+  if (!TOKEN.test(type) || !TOKEN.test(subtype)) {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Media Type');
+  }
+  const shownCharset = charset !== undefined && TOKEN.test(charset) ? `; charset=${charset}` : '';
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Unsupported Media Type: ${type}/${subtype}${shownCharset}`,
+  );
+}
+
+/**
+ * Maps any thrown value to an AppError; unknown failures become a detail-free 500. The request's
+ * Content-Type, when given, is named in the message of a 415.
+ */
+export function toAppError(error: unknown, contentType?: string): AppError {
   if (error instanceof AppError) return error;
   // Drizzle wraps driver errors; the SQLSTATE is on the cause.
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
@@ -90,7 +122,7 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'Request entity too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+      return unsupportedMediaType(contentType);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -116,31 +148,39 @@ export function toAppError(error: unknown): AppError {
 /** Charsets a JSON body may declare: JSON is UTF-8 (RFC 8259); anything else is not read. */
 const JSON_CHARSETS = new Set(['utf-8', 'utf8']);
 
-/** A JSON body declaring another charset, which would otherwise be decoded as UTF-8 regardless. */
-function declaresForeignCharset(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
+/**
+ * The other charset a JSON body declares, which would otherwise be decoded as UTF-8 regardless;
+ * undefined when it declares none or UTF-8.
+ */
+function foreignCharsetOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return undefined;
   const [mediaType = '', ...parameters] = contentType.split(';');
   const type = mediaType.trim().toLowerCase();
-  if (type !== 'application/json' && !type.endsWith('+json')) return false;
-  return parameters.some((parameter) => {
+  if (type !== 'application/json' && !type.endsWith('+json')) return undefined;
+  for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=');
-    return (
-      name.trim().toLowerCase() === 'charset' &&
-      !JSON_CHARSETS.has(value.trim().replace(/^"|"$/g, '').toLowerCase())
-    );
-  });
+    const charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
+    if (name.trim().toLowerCase() === 'charset' && !JSON_CHARSETS.has(charset)) return charset;
+  }
+  return undefined;
 }
 
 async function errorHandlerPlugin(app: FastifyInstance) {
+  // Bodies are read as JSON only (multipart is parsed by the upload and import routes alone).
+  // Fastify also reads text/plain, handing the route a string: a Strapi route then answered 400
+  // "Missing data payload", a custom one a schema error, as if the JSON were wrong rather than
+  // never read. Without that parser a text/plain body gets the 415 of any other type. Removed
+  // here, on the root instance before any route is registered, so every route inherits it.
+  app.removeContentTypeParser('text/plain');
   // Where Fastify checks the content type: the same 415 as a body that is not JSON at all.
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (declaresForeignCharset(request.headers['content-type'])) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
-    }
+    const contentType = request.headers['content-type'];
+    const charset = foreignCharsetOf(contentType);
+    if (charset !== undefined) throw unsupportedMediaType(contentType, charset);
     return payload;
   });
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request.headers['content-type']);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ err: error }, 'request rejected');
     return sendError(reply, appError);

@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, TEST_CONFIG } from '../../test/helpers/app';
+import { uniqueIp } from '../../test/helpers/auth';
 import { getTestDatabase } from '../../test/helpers/db';
-import { asAdmin, createProject } from '../../test/helpers/factories';
+import {
+  asAdmin,
+  createCampus,
+  createProject,
+  createUser,
+  TEST_PASSWORD,
+  unique,
+} from '../../test/helpers/factories';
 import { BODY_LIMIT_BYTES, buildApp } from '../app';
 
 let app: FastifyInstance;
@@ -62,7 +70,11 @@ describe('bad requests get the Strapi error shape, never a 500', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toMatchObject({
         data: null,
-        error: { status: 415, name: 'ValidationError', message: 'Unsupported content type' },
+        error: {
+          status: 415,
+          name: 'ValidationError',
+          message: `Unsupported Media Type: application/json; charset=${charset}`,
+        },
       });
     },
   );
@@ -97,6 +109,164 @@ describe('bad requests get the Strapi error shape, never a 500', () => {
     expect(again.json()).toMatchObject({
       error: { name: 'ValidationError', message: 'This attribute must be unique' },
     });
+  });
+});
+
+/**
+ * Bodies are read as JSON only. Fastify would also read text/plain and hand the route a string,
+ * which a route then refused as a malformed JSON body (400), hiding that it was never read.
+ */
+describe('a body that is not JSON is refused with 415 in the envelope, never read', () => {
+  /** The whole envelope of a 415 for this message: status, name, English wording, no details. */
+  function expect415(
+    res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+    message: string,
+  ) {
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-language']).toBe('en');
+    expect(res.json()).toEqual({
+      data: null,
+      error: { status: 415, name: 'ValidationError', message, details: {} },
+    });
+  }
+
+  async function campusesNamed(name: string) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/campuses?filters[name][$eq]=${encodeURIComponent(name)}`,
+      headers: admin,
+    });
+    return res.json<{ data: unknown[] }>().data;
+  }
+
+  it.each(['text/plain', 'text/plain; charset=utf-8', 'TEXT/PLAIN'])(
+    'when a collection route receives JSON text sent as %s, it answers 415 and creates nothing',
+    async (type) => {
+      const name = unique('Campus en texto');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/campuses',
+        headers: { ...admin, 'content-type': type },
+        payload: JSON.stringify({ data: { name } }),
+      });
+      expect415(res, 'Unsupported Media Type: text/plain');
+      expect(await campusesNamed(name)).toEqual([]);
+    },
+  );
+
+  it('when an update arrives as text/plain, it answers 415 and the entry is unchanged', async () => {
+    const project = await createProject();
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/projects/${project.id}`,
+      headers: { ...admin, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ data: { title: 'Otro título' } }),
+    });
+    expect415(res, 'Unsupported Media Type: text/plain');
+    const after = await app.inject({
+      method: 'GET',
+      url: `/api/projects/${project.id}`,
+      headers: admin,
+    });
+    expect(after.json()).toMatchObject({ data: { attributes: { title: project.title } } });
+  });
+
+  it('when a custom JSON route (login) receives text/plain or a form, it answers 415, right credentials or not', async () => {
+    const user = await createUser();
+    const credentials = { identifier: user.email, password: TEST_PASSWORD };
+    const asText = await app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify(credentials),
+      remoteAddress: uniqueIp(),
+    });
+    expect415(asText, 'Unsupported Media Type: text/plain');
+    const asForm = await app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(credentials).toString(),
+      remoteAddress: uniqueIp(),
+    });
+    expect415(asForm, 'Unsupported Media Type: application/x-www-form-urlencoded');
+    // The same body as JSON is read: only its type was refused.
+    const asJson = await app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify(credentials),
+      remoteAddress: uniqueIp(),
+    });
+    expect(asJson.statusCode).toBe(200);
+  });
+
+  it('when a collection route receives a form, it answers 415', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/campuses',
+      headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'data%5Bname%5D=Campus',
+    });
+    expect415(res, 'Unsupported Media Type: application/x-www-form-urlencoded');
+  });
+
+  it('when a JSON body says application/json; charset=utf-8, it is read and written', async () => {
+    const name = unique('Campus JSON');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/campuses',
+      headers: { ...admin, 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify({ data: { name } }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await campusesNamed(name)).toHaveLength(1);
+  });
+
+  // Strapi's body parser reads no `*+json` at large, only a fixed few (JSON:API, JSON Patch, CSP
+  // reports) whose documents mean something else than a `{data}` body; no client sends them here.
+  it('when a JSON body says a +json type (JSON:API), it answers 415 as before', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/campuses',
+      headers: { ...admin, 'content-type': 'application/vnd.api+json' },
+      payload: JSON.stringify({ data: { name: unique('Campus') } }),
+    });
+    expect415(res, 'Unsupported Media Type: application/vnd.api+json');
+  });
+
+  it('when a body comes without a content type, it answers 415 saying the header is missing', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/campuses',
+      headers: admin,
+      payload: Buffer.from(JSON.stringify({ data: { name: unique('Campus') } })),
+    });
+    expect415(res, 'Unsupported Media Type: missing Content-Type');
+  });
+
+  it('when the content type is not a media type at all, it answers 415 without quoting it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/campuses',
+      headers: { ...admin, 'content-type': '<script>alert(1)</script>' },
+      payload: '{}',
+    });
+    expect415(res, 'Unsupported Media Type');
+  });
+
+  it('when a request has no body and no content type (GET, DELETE), nothing changes', async () => {
+    const campus = await createCampus();
+    const read = await app.inject({ method: 'GET', url: '/api/campuses', headers: admin });
+    expect(read.statusCode).toBe(200);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/campuses/${campus.id}`,
+      headers: admin,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await campusesNamed(campus.name)).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { apiErrorCodeOf, type ApiErrorCode } from '@plataforma/shared';
 import { spanishErrorMessage } from './error-messages';
 import {
   clearSession,
@@ -34,8 +35,8 @@ export const NETWORK_ERROR_STATUS = 0;
 export class ApiError extends Error {
   override name = 'ApiError';
   /**
-   * What the API said, as it said it (`Your account email is not confirmed`): the message of
-   * its contract, to match in code, never to show unless it is `message` too.
+   * What the API said, as it said it (`Your account email is not confirmed`), for logs and
+   * tests; code matches {@link ApiError.code}, never the text. Shown only when it is `message`.
    */
   readonly serverMessage: string;
   /** Seconds to wait before trying again, when the API said (`Retry-After` of a 429 or a 503). */
@@ -53,6 +54,11 @@ export class ApiError extends Error {
     super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
     this.serverMessage = options?.serverMessage ?? message;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+  }
+
+  /** What the refusal is (`details.code`), for code to match on; the message may change. */
+  get code(): ApiErrorCode | undefined {
+    return apiErrorCodeOf(this.details);
   }
 
   /** 4xx: the request itself is wrong or not allowed; repeating it will not help. */

@@ -1,4 +1,4 @@
-import type { Pagination, StrapiError } from '@plataforma/shared';
+import type { ApiErrorCode, Pagination, StrapiError } from '@plataforma/shared';
 
 /**
  * Strapi v4 envelopes as the API answers them (ADR 0002), for the web's test fakes: the error
@@ -30,7 +30,7 @@ export const entry = <A>(id: number, attributes: A) => ({ data: { id, attributes
 export function strapiError(
   status: number,
   message: string,
-  errors?: { path: string[]; message: string }[],
+  errors?: { path: string[]; message: string; code?: ApiErrorCode }[],
   name = status === 404 ? 'NotFoundError' : 'ValidationError',
 ): Response {
   const body: StrapiError = {
@@ -43,6 +43,25 @@ export function strapiError(
     },
   };
   return jsonResponse(body, status);
+}
+
+/**
+ * A refusal of the accounts' calls as the API answers it (features/auth/auth.common.ts): Strapi's
+ * English message and its code, on the answer and, when it is about one field, on that field.
+ */
+export function codedError(code: ApiErrorCode, message: string, field?: string): Response {
+  const body: StrapiError = {
+    data: null,
+    error: {
+      status: 400,
+      name: 'ValidationError',
+      message,
+      details: field
+        ? { code, errors: [{ path: [field], message, name: 'ValidationError', code }] }
+        : { code },
+    },
+  };
+  return jsonResponse(body, 400);
 }
 
 /**

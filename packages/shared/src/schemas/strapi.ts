@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorCodeSchema } from './error-codes';
 
 /**
  * The Strapi v4 envelopes every answer of the API uses (ADR 0002): the error envelope, and the
@@ -13,7 +14,7 @@ export const strapiErrorSchema = z
       status: z.number().int(),
       name: z.string(),
       message: z.string(),
-      details: z.record(z.string(), z.unknown()),
+      details: z.object({ code: apiErrorCodeSchema.optional() }).catchall(z.unknown()),
     }),
   })
   .meta({ id: 'Error' });

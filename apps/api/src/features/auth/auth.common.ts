@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { REMEMBER_ME_DAYS } from '@plataforma/shared';
+import { REMEMBER_ME_DAYS, type ApiErrorCode } from '@plataforma/shared';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -62,20 +62,34 @@ export type { SessionAnswer };
 
 export type UserRow = typeof users.$inferSelect;
 
+/*
+ * The refusals keep users-permissions' English messages (Strapi clients read them) and carry a
+ * code for clients to match on (`details.code`, docs/api.md "Error codes").
+ */
 export const invalidCredentials = () =>
-  new AppError('VALIDATION', 'Invalid identifier or password');
+  new AppError('VALIDATION', 'Invalid identifier or password', { code: 'invalid_credentials' });
+export const unconfirmedEmail = () =>
+  new AppError('VALIDATION', 'Your account email is not confirmed', {
+    code: 'email_not_confirmed',
+  });
 export const blockedAccount = () =>
-  new AppError('VALIDATION', 'Your account has been blocked by an administrator');
+  new AppError('VALIDATION', 'Your account has been blocked by an administrator', {
+    code: 'account_blocked',
+  });
 export const invalidRefreshToken = () => new AppError('UNAUTHORIZED', 'Invalid refresh token');
-export const incorrectCode = () => new AppError('VALIDATION', 'Incorrect code provided');
+export const incorrectCode = () =>
+  new AppError('VALIDATION', 'Incorrect code provided', { code: 'incorrect_code' });
 
+/** A refusal about one field: its code both on the answer and on the field's entry. */
 export function fieldError(
-  code: 'VALIDATION' | 'APPLICATION',
+  status: 'VALIDATION' | 'APPLICATION',
   path: string,
+  code: ApiErrorCode,
   message: string,
 ): AppError {
-  return new AppError(code, message, {
-    errors: [{ path: [path], message, name: 'ValidationError' }],
+  return new AppError(status, message, {
+    code,
+    errors: [{ path: [path], message, name: 'ValidationError', code }],
   });
 }
 
@@ -97,9 +111,14 @@ export function assertGoodPassword(
   owner: Parameters<typeof passwordProblem>[1],
 ): void {
   const problem = passwordProblem(password, owner);
-  if (problem) throw fieldError('VALIDATION', 'password', problem);
+  if (problem) throw fieldError('VALIDATION', 'password', 'password_rule', problem);
   if (confirmation !== undefined && confirmation !== password) {
-    throw fieldError('VALIDATION', 'passwordConfirmation', 'Passwords do not match');
+    throw fieldError(
+      'VALIDATION',
+      'passwordConfirmation',
+      'passwords_differ',
+      'Passwords do not match',
+    );
   }
 }
 

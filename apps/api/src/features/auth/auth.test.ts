@@ -22,7 +22,11 @@ async function login(identifier: string, password: string) {
   });
   return {
     status: res.statusCode,
-    body: res.json<{ jwt?: string; user?: Record<string, unknown>; error?: { message: string } }>(),
+    body: res.json<{
+      jwt?: string;
+      user?: Record<string, unknown>;
+      error?: { message: string; details: Record<string, unknown> };
+    }>(),
   };
 }
 
@@ -50,17 +54,22 @@ describe('POST /api/auth/local', () => {
 
   it('when the email is not confirmed, that is said only after a correct password', async () => {
     const user = await createUser({ confirmed: false });
-    expect((await login(user.email, 'mala')).body.error?.message).toBe(
-      'Invalid identifier or password',
-    );
-    expect((await login(user.email, TEST_PASSWORD)).body.error?.message).toBe(
-      'Your account email is not confirmed',
-    );
+    expect((await login(user.email, 'mala')).body.error).toMatchObject({
+      message: 'Invalid identifier or password',
+      details: { code: 'invalid_credentials' },
+    });
+    // The web tells this refusal apart by its code (docs/api.md "Error codes").
+    expect((await login(user.email, TEST_PASSWORD)).body.error).toMatchObject({
+      message: 'Your account email is not confirmed',
+      details: { code: 'email_not_confirmed' },
+    });
   });
 
   it('when the user is blocked, login is refused', async () => {
     const user = await createUser({ blocked: true });
-    expect((await login(user.email, TEST_PASSWORD)).body.error?.message).toMatch(/blocked/);
+    const refused = (await login(user.email, TEST_PASSWORD)).body.error;
+    expect(refused?.message).toMatch(/blocked/);
+    expect(refused?.details).toEqual({ code: 'account_blocked' });
   });
 
   it('when the body is malformed, the answer is 400', async () => {

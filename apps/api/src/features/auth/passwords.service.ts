@@ -101,7 +101,12 @@ export async function resetPassword(
   input: { code: string; password: string; passwordConfirmation: string },
 ): Promise<SessionAnswer> {
   if (input.password !== input.passwordConfirmation) {
-    throw fieldError('VALIDATION', 'passwordConfirmation', 'Passwords do not match');
+    throw fieldError(
+      'VALIDATION',
+      'passwordConfirmation',
+      'passwords_differ',
+      'Passwords do not match',
+    );
   }
   const row = await findUserToken(deps.db, input.code, 'reset');
   if (!row || row.usedAt || row.expiresAt <= new Date()) throw incorrectCode();
@@ -131,15 +136,26 @@ export async function changePassword(
   const [user] = await deps.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw unauthorized();
   if (input.password !== input.passwordConfirmation) {
-    throw fieldError('VALIDATION', 'passwordConfirmation', 'Passwords do not match');
+    throw fieldError(
+      'VALIDATION',
+      'passwordConfirmation',
+      'passwords_differ',
+      'Passwords do not match',
+    );
   }
   if (!user.password || !(await verifyPassword(user.password, input.currentPassword))) {
-    throw fieldError('VALIDATION', 'currentPassword', 'The provided current password is invalid');
+    throw fieldError(
+      'VALIDATION',
+      'currentPassword',
+      'current_password_invalid',
+      'The provided current password is invalid',
+    );
   }
   if (input.currentPassword === input.password) {
     throw fieldError(
       'VALIDATION',
       'password',
+      'same_password',
       'Your new password must be different than your current password',
     );
   }

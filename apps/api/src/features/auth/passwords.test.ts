@@ -135,6 +135,7 @@ describe('POST /api/auth/reset-password', () => {
     const again = await reset({ code, password: second, passwordConfirmation: second });
     expect(again.status).toBe(400);
     expect(again.body.error?.message).toBe('Incorrect code provided');
+    expect(again.body.error?.details).toEqual({ code: 'incorrect_code' });
     expect((await login(user.email, first)).status).toBe(200);
   });
 
@@ -194,6 +195,7 @@ describe('POST /api/auth/reset-password', () => {
     const res = await reset({ code, password: strongPassword(), passwordConfirmation: 'otra' });
     expect(res.status).toBe(400);
     expect(res.body.error?.message).toBe('Passwords do not match');
+    expect(res.body.error?.details).toMatchObject({ code: 'passwords_differ' });
     const password = strongPassword();
     expect((await reset({ code, password, passwordConfirmation: password })).status).toBe(200);
   });
@@ -259,6 +261,10 @@ describe('POST /api/auth/change-password', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error?.message).toBe('The provided current password is invalid');
+    expect(res.body.error?.details).toMatchObject({
+      code: 'current_password_invalid',
+      errors: [{ path: ['currentPassword'], code: 'current_password_invalid' }],
+    });
     expect((await permissions(body.jwt)).status).toBe(200);
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);
   });

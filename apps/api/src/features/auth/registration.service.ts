@@ -77,8 +77,10 @@ export async function freeUsername(tx: Executor, email: string): Promise<string>
   return candidates.find((c) => !taken.has(c)) ?? `${base}-${randomBytes(4).toString('hex')}`;
 }
 
-const emailTaken = () => fieldError('APPLICATION', 'email', 'Email is already taken');
-const usernameTaken = () => fieldError('APPLICATION', 'username', 'Username already taken');
+const emailTaken = () =>
+  fieldError('APPLICATION', 'email', 'email_taken', 'Email is already taken');
+const usernameTaken = () =>
+  fieldError('APPLICATION', 'username', 'username_taken', 'Username already taken');
 
 /** Maps a unique violation of up_users to the answer the person can act on. */
 function takenError(error: unknown): AppError | undefined {

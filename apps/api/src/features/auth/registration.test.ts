@@ -138,7 +138,10 @@ describe('POST /api/users-permissions/register-partialy', () => {
       status: 400,
       name: 'ApplicationError',
       message: 'Email is already taken',
-      details: { errors: [{ path: ['email'], message: 'Email is already taken' }] },
+      details: {
+        code: 'email_taken',
+        errors: [{ path: ['email'], message: 'Email is already taken', code: 'email_taken' }],
+      },
     });
     expect(await emailsTo(data.email)).toHaveLength(1);
   });
@@ -321,7 +324,7 @@ describe('consent to the privacy policy (ADR 0035)', () => {
 
   it('when the branding links its own privacy policy, the consent keeps that address', async () => {
     const { db } = await getTestDatabase();
-    const [branding] = await db.select().from(brandingSaas).limit(1);
+    const [branding] = await db.select().from(brandingSaas).orderBy(brandingSaas.id).limit(1);
     if (!branding) await db.insert(brandingSaas).values({ politicsUrl: '/privacidad' });
     const url = branding?.politicsUrl ?? '/privacidad';
     const data = person();

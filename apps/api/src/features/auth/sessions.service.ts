@@ -17,6 +17,7 @@ import {
   LOGIN_LINK_TTL_MS,
   REFRESH_REUSE_GRACE_MS,
   invalidCredentials,
+  unconfirmedEmail,
   blockedAccount,
   invalidRefreshToken,
   openSession,
@@ -53,7 +54,7 @@ export async function loginWithPassword(
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.password, password))) throw invalidCredentials();
-  if (!user.confirmed) throw new AppError('VALIDATION', 'Your account email is not confirmed');
+  if (!user.confirmed) throw unconfirmedEmail();
   if (user.blocked) throw blockedAccount();
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -171,7 +172,7 @@ export async function exchangeLoginLink(deps: AuthDeps, token: string): Promise<
   });
   if (outcome.kind === 'blocked') throw blockedAccount();
   if (outcome.kind === 'invalid') {
-    throw new AppError('VALIDATION', 'Invalid or expired sign-in link');
+    throw new AppError('VALIDATION', 'Invalid or expired sign-in link', { code: 'incorrect_code' });
   }
   deps.usersChanged();
   return { jwt: outcome.jwt, user: outcome.user, refreshToken: outcome.refreshToken };

@@ -8,10 +8,12 @@ import {
   createOrganization,
   createProject,
   createStudent,
+  createTeacher,
+  createUser,
   signedIn,
   unique,
 } from '../../../test/helpers/factories';
-import { send } from '../../../test/helpers/http';
+import { related, send, type Entity } from '../../../test/helpers/http';
 import { enablePublishing, setFeatureSwitch } from '../../../test/helpers/permissions';
 import { coordinators, organizations, projects } from '../../db/schema';
 
@@ -188,5 +190,102 @@ describe('contact data', () => {
         'privado@org.example.es',
       );
     }
+  });
+});
+
+describe("an organisation's coordinators", () => {
+  /**
+   * An organisation with two coordinators (one signed in, one a colleague with a phone), its
+   * contact data, and a coordinator of another organisation.
+   */
+  async function organisationWithCoordinators() {
+    const organization = await createOrganization({ contact_mail: 'contacto@org.example.es' });
+    const own = await coordinator(organization.id);
+    const colleagueUser = await createUser({ profileType: 'coordinator', phone: '+34600999888' });
+    const colleague = await createCoordinator({
+      userId: colleagueUser.id,
+      organizationId: organization.id,
+      job_position: 'Tesorería',
+    });
+    const other = await coordinator((await createOrganization()).id);
+    return { organization, own, colleague, colleagueUser, other };
+  }
+
+  const read = (id: number, query: string, headers: Record<string, string> = {}) =>
+    send(app, 'GET', `/api/organizations/${id}?${query}`, { headers });
+
+  it('with populate=* or populate=coordinators, its coordinators and admins get every coordinator of it as {id, attributes}', async () => {
+    const { organization, own, colleague } = await organisationWithCoordinators();
+    const admin = await signedIn(app, 'admin');
+    for (const headers of [own.headers, admin.headers]) {
+      for (const query of ['populate=*', 'populate=coordinators']) {
+        const res = await read(organization.id, query, headers);
+        expect(res.status, query).toBe(200);
+        const listed = related(res.body.data, 'coordinators') as Entity[];
+        expect(listed.map((c) => c.id).sort(), query).toEqual([own.row.id, colleague.id].sort());
+        expect(listed.find((c) => c.id === colleague.id)?.attributes).toMatchObject({
+          job_position: 'Tesorería',
+        });
+      }
+    }
+    // populate=* is every first-level relation and media, each under its own reader's scope.
+    const all = await read(organization.id, 'populate=*', own.headers);
+    expect(Object.keys(all.body.data.attributes)).toEqual(
+      expect.arrayContaining(['coordinators', 'projects', 'logo']),
+    );
+  });
+
+  it('visitors, students, teachers and accounts without a profile, who read no coordinators, get the relation left out', async () => {
+    const { organization } = await organisationWithCoordinators();
+    const student = await signedIn(app, 'student');
+    await createStudent({ userId: student.user.id });
+    const teacher = await signedIn(app, 'teacher');
+    await createTeacher({ userId: teacher.user.id });
+    const newcomer = await signedIn(app, 'authenticated');
+    for (const headers of [{}, student.headers, teacher.headers, newcomer.headers]) {
+      for (const query of ['populate=*', 'populate=coordinators', 'populate=coordinators.user']) {
+        const res = await read(organization.id, query, headers);
+        expect(res.status, query).toBe(200);
+        expect(res.body.data.attributes, query).not.toHaveProperty('coordinators');
+        expect(res.text, query).not.toContain('Tesorería');
+        expect(res.text, query).not.toContain('contacto@org.example.es');
+      }
+    }
+  });
+
+  it("another organisation's coordinator gets an empty list (they read only their own organisation's)", async () => {
+    const { organization, colleagueUser, other } = await organisationWithCoordinators();
+    for (const query of ['populate=*', 'populate=coordinators', 'populate=coordinators.user']) {
+      const res = await read(organization.id, query, other.headers);
+      expect(res.status, query).toBe(200);
+      expect(res.body.data.attributes.coordinators, query).toEqual({ data: [] });
+      expect(res.text, query).not.toContain(colleagueUser.email);
+      expect(res.text, query).not.toContain('contacto@org.example.es');
+    }
+  });
+
+  it("a coordinator populating their colleagues' accounts sees their names, never their email or phone; admins see both", async () => {
+    const { organization, own, colleague, colleagueUser } = await organisationWithCoordinators();
+    const admin = await signedIn(app, 'admin');
+    const query = 'populate[coordinators][populate]=user';
+    const userOf = (res: Awaited<ReturnType<typeof read>>, id: number) =>
+      related(
+        (related(res.body.data, 'coordinators') as Entity[]).find((c) => c.id === id),
+        'user',
+      ) as Entity;
+
+    const mine = await read(organization.id, query, own.headers);
+    expect(userOf(mine, colleague.id).attributes).toMatchObject({ name: 'Nombre' });
+    expect(userOf(mine, colleague.id).attributes).not.toHaveProperty('email');
+    expect(userOf(mine, colleague.id).attributes).not.toHaveProperty('phone');
+    expect(mine.text).not.toContain(colleagueUser.email);
+    expect(mine.text).not.toContain('+34600999888');
+    expect(userOf(mine, own.row.id).attributes.email).toBe(own.user.email);
+
+    const admins = await read(organization.id, query, admin.headers);
+    expect(userOf(admins, colleague.id).attributes).toMatchObject({
+      email: colleagueUser.email,
+      phone: '+34600999888',
+    });
   });
 });

@@ -101,7 +101,10 @@ export async function createUser(
   const weakness = password === undefined ? null : passwordProblem(password, fields);
   if (weakness) {
     throw new AppError('VALIDATION', weakness, {
-      errors: [{ path: ['password'], message: weakness, name: 'ValidationError' }],
+      code: 'password_rule',
+      errors: [
+        { path: ['password'], message: weakness, name: 'ValidationError', code: 'password_rule' },
+      ],
     });
   }
   const [taken] = await db
@@ -111,7 +114,15 @@ export async function createUser(
     .limit(1);
   if (taken) {
     throw new AppError('VALIDATION', 'Email is already taken', {
-      errors: [{ path: ['email'], message: 'Email is already taken', name: 'ValidationError' }],
+      code: 'email_taken',
+      errors: [
+        {
+          path: ['email'],
+          message: 'Email is already taken',
+          name: 'ValidationError',
+          code: 'email_taken',
+        },
+      ],
     });
   }
   return db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { z, type ZodType } from 'zod';
+import type { ApiErrorCode } from '@plataforma/shared';
 import { AppError, refusal } from '../errors';
 import { isValidDate } from './parse';
 import { sanitizeRichText } from '../html/rich-text';
@@ -133,6 +134,8 @@ interface Issue {
   name: 'ValidationError';
   /** Worded in Spanish for people (a value out of its range). */
   spanish?: boolean;
+  /** What the problem is, for clients to match on (`required`...). */
+  code?: ApiErrorCode;
 }
 
 /**
@@ -169,6 +172,7 @@ export function validateInput(
         path: [name],
         message: attribute ? `${name} cannot be written` : `Invalid key ${name}`,
         name: 'ValidationError',
+        ...(attribute ? {} : { code: 'unknown_key' as const }),
       });
       continue;
     }
@@ -220,6 +224,7 @@ export function validateInput(
           path: [attribute.name],
           message: `${attribute.name} must be defined.`,
           name: 'ValidationError',
+          code: 'required',
         });
       }
       if (attribute.kind === 'relation' && attribute.fk?.notNull && attribute.writable) {
@@ -229,6 +234,7 @@ export function validateInput(
             path: [attribute.name],
             message: `${attribute.name} must be defined.`,
             name: 'ValidationError',
+            code: 'required',
           });
         }
       }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi, strapiError } from '../../../../test/api';
+import { codedError, jsonResponse, stubApi, strapiError } from '../../../../test/api';
 import {
   BASE_HANDLERS,
   bodiesSentTo,
@@ -107,7 +107,8 @@ describe('login page', () => {
   it('when the email is not confirmed, it says "Es necesario que verifiques tu email" and resends the confirmation to the typed address', async () => {
     const fetchMock = stubApi({
       ...BASE_HANDLERS,
-      '/api/auth/local': () => strapiError(400, 'Your account email is not confirmed'),
+      '/api/auth/local': () =>
+        codedError('email_not_confirmed', 'Your account email is not confirmed'),
       '/api/auth/send-email-confirmation': () =>
         jsonResponse({ email: 'ana@example.org', sent: true }),
     });

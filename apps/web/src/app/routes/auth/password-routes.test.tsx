@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi, strapiError } from '../../../../test/api';
+import { codedError, jsonResponse, stubApi } from '../../../../test/api';
 import { BASE_HANDLERS, bodiesSentTo, sessionAnswer } from '../../../../test/api/auth-screens';
 import { renderApp } from '../../../../test/render-app';
 import { RESET_LINK_SENT_MESSAGE } from '../../../features/auth/components/forgot-password-form';
@@ -95,7 +95,7 @@ describe('reset password page', () => {
   it('when the code expired or was used, it says so with a link to ask for a new one', async () => {
     stubApi({
       ...BASE_HANDLERS,
-      '/api/auth/reset-password': () => strapiError(400, 'Incorrect code provided'),
+      '/api/auth/reset-password': () => codedError('incorrect_code', 'Incorrect code provided'),
     });
     renderApp('/reset-password?code=viejo');
     await screen.findByRole('heading', { level: 1, name: 'Crea una contraseña nueva' });
@@ -117,8 +117,7 @@ describe('reset password page', () => {
     const reason = 'La contraseña no puede basarse en tu nombre, tu correo o tu nombre de usuario.';
     stubApi({
       ...BASE_HANDLERS,
-      '/api/auth/reset-password': () =>
-        strapiError(400, reason, [{ path: ['password'], message: reason }]),
+      '/api/auth/reset-password': () => codedError('password_rule', reason, 'password'),
     });
     renderApp('/reset-password?code=c0de');
     await screen.findByRole('heading', { level: 1, name: 'Crea una contraseña nueva' });

@@ -234,10 +234,11 @@ describe('registration page', () => {
       ...BASE_HANDLERS,
       '/api/users-permissions/register-partialy': () =>
         strapiError(400, '2 errors occurred', [
-          { path: ['email'], message: 'Email is already taken' },
+          { path: ['email'], message: 'Email is already taken', code: 'email_taken' },
           {
             path: ['password'],
             message: 'Esta contraseña es demasiado común o fácil de adivinar. Elige otra.',
+            code: 'password_rule',
           },
         ]),
     });

@@ -77,6 +77,7 @@ describe('ChangePasswordForm', () => {
                     path: ['currentPassword'],
                     message: 'The provided current password is invalid',
                     name: 'ValidationError',
+                    code: 'current_password_invalid',
                   },
                 ],
               },

@@ -12,9 +12,6 @@ import { PasswordField } from '../../../components/ui/password-field';
 export const RESET_LINK_INVALID_MESSAGE =
   'El enlace para restablecer la contraseña ha caducado o ya se ha usado.';
 
-/** What the API answers for a code that is unknown, spent or older than an hour (ADR 0008). */
-const API_INCORRECT_CODE = 'Incorrect code provided';
-
 const SERVER_FIELDS = ['password', 'passwordConfirmation'] as const;
 
 interface ResetPasswordFormProps {
@@ -35,8 +32,8 @@ export function ResetPasswordForm({ code, onReset }: ResetPasswordFormProps) {
     passwordConfirmation: checkConfirmation(values.password)(values.passwordConfirmation),
   }));
 
-  const isCodeRefused =
-    reset.error instanceof ApiError && reset.error.serverMessage === API_INCORRECT_CODE;
+  // A code that is unknown, spent or older than an hour (ADR 0008).
+  const isCodeRefused = reset.error instanceof ApiError && reset.error.code === 'incorrect_code';
   const hasFieldError =
     reset.isError && Object.keys(fieldErrorsFrom(reset.error, SERVER_FIELDS)).length > 0;
 

@@ -1,11 +1,11 @@
-import { waitTimeText } from '@plataforma/shared';
+import { apiErrorCodeOf, waitTimeText, type ApiErrorCode } from '@plataforma/shared';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 import { INVALID_FORMAT_MESSAGE, PASSWORDS_DIFFER_MESSAGE, REQUIRED_MESSAGE } from './validation';
 
 /**
  * Turns the API's answers (Strapi users-permissions messages, in English, ADR 0008) into what the
- * person reads, in Spanish. Messages are matched exactly: they are the API's contract
- * (apps/api/src/features/auth/*.service.ts).
+ * person reads, in Spanish. They are told apart by their code (`details.code` and each field's
+ * `code`, docs/api.md "Error codes"), never by their English text.
  */
 
 /** Spec §8: login refused because the account's email is not confirmed. */
@@ -44,21 +44,15 @@ export function isPrivacyChangedError(error: unknown): boolean {
   );
 }
 
-/** What `POST /api/auth/local` answers for a right password on an unconfirmed account. */
-const API_UNCONFIRMED = 'Your account email is not confirmed';
-
-/** Known field messages of the API and their Spanish text. */
-const FIELD_MESSAGES: Record<string, string> = {
-  'Email is already taken': EMAIL_TAKEN_MESSAGE,
-  'Username already taken': 'Ese nombre de usuario ya está en uso.',
-  'Passwords do not match': PASSWORDS_DIFFER_MESSAGE,
-  'The provided current password is invalid': 'La contraseña actual no es correcta.',
-  'Your new password must be different than your current password':
-    'La nueva contraseña debe ser distinta de la actual.',
+/** The Spanish text of each field refusal the API names by its code. */
+const FIELD_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
+  email_taken: EMAIL_TAKEN_MESSAGE,
+  username_taken: 'Ese nombre de usuario ya está en uso.',
+  passwords_differ: PASSWORDS_DIFFER_MESSAGE,
+  current_password_invalid: 'La contraseña actual no es correcta.',
+  same_password: 'La nueva contraseña debe ser distinta de la actual.',
+  required: REQUIRED_MESSAGE,
 };
-
-/** The API's password rules already speak Spanish (lib/password.ts): shown as they come. */
-const SPANISH_PASSWORD_RULE = /^(La|Esta) contraseña /;
 
 function isNetworkOrServerFailure(error: ApiError): boolean {
   return error.status === NETWORK_ERROR_STATUS || error.status >= 500;
@@ -66,7 +60,7 @@ function isNetworkOrServerFailure(error: ApiError): boolean {
 
 /** Whether a login failure says the account's email is not confirmed yet. */
 export function isUnconfirmedEmailError(error: unknown): boolean {
-  return error instanceof ApiError && error.serverMessage === API_UNCONFIRMED;
+  return error instanceof ApiError && error.code === 'email_not_confirmed';
 }
 
 /**
@@ -95,15 +89,15 @@ export function formErrorMessage(error: unknown): string {
 interface DetailError {
   path: unknown;
   message: unknown;
+  code?: unknown;
 }
 
-function spanishFieldMessage(message: string): string {
-  const known = FIELD_MESSAGES[message];
-  if (known) return known;
-  if (SPANISH_PASSWORD_RULE.test(message)) return message;
-  if (message.endsWith(' must be defined')) return REQUIRED_MESSAGE;
+function spanishFieldMessage(entry: DetailError & { message: string }): string {
+  const code = apiErrorCodeOf(entry);
+  // The password rules are worded in Spanish by the API (lib/password.ts): shown as they come.
+  if (code === 'password_rule') return entry.message;
   // Everything else the API says about a field is a format problem (email, phone, name...).
-  return INVALID_FORMAT_MESSAGE;
+  return (code && FIELD_MESSAGES[code]) ?? INVALID_FORMAT_MESSAGE;
 }
 
 /**
@@ -123,7 +117,7 @@ export function fieldErrorsFrom<F extends string>(
     if (!Array.isArray(entry.path) || typeof entry.message !== 'string') continue;
     const field = String(entry.path[entry.path.length - 1] ?? '');
     if ((fields as readonly string[]).includes(field) && result[field as F] === undefined) {
-      result[field as F] = spanishFieldMessage(entry.message);
+      result[field as F] = spanishFieldMessage({ ...entry, message: entry.message });
     }
   }
   return result;

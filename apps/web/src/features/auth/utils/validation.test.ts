@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import {
   CONNECTION_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   UNCONFIRMED_EMAIL_MESSAGE,
   fieldErrorsFrom,
@@ -45,14 +46,24 @@ describe('checkEmail', () => {
 });
 
 describe('loginErrorMessage (spec §8)', () => {
-  it('says "Es necesario que verifiques tu email" only for the unconfirmed-account answer', () => {
+  it('says "Es necesario que verifiques tu email" only for the unconfirmed-account code, whatever the text', () => {
+    expect(
+      loginErrorMessage(
+        new ApiError(400, 'Any wording', 'ValidationError', { code: 'email_not_confirmed' }),
+      ),
+    ).toBe(UNCONFIRMED_EMAIL_MESSAGE);
+    // The text alone, without its code, is not matched.
     expect(
       loginErrorMessage(
         new ApiError(400, 'Your account email is not confirmed', 'ValidationError'),
       ),
-    ).toBe(UNCONFIRMED_EMAIL_MESSAGE);
+    ).toBe(INVALID_CREDENTIALS_MESSAGE);
     expect(
-      loginErrorMessage(new ApiError(400, 'Invalid identifier or password', 'ValidationError')),
+      loginErrorMessage(
+        new ApiError(400, 'Invalid identifier or password', 'ValidationError', {
+          code: 'invalid_credentials',
+        }),
+      ),
     ).toBe(INVALID_CREDENTIALS_MESSAGE);
     expect(loginErrorMessage(new Error('boom'))).toBe(INVALID_CREDENTIALS_MESSAGE);
   });
@@ -67,14 +78,35 @@ describe('fieldErrorsFrom', () => {
     const error = new ApiError(400, '3 errors occurred', 'ValidationError', {
       errors: [
         { path: ['data', 'email'], message: 'email must be a valid email address' },
-        { path: ['email'], message: 'Email is already taken' },
-        { path: ['name'], message: 'name must be defined' },
-        { path: ['role'], message: 'Invalid key role' },
+        { path: ['email'], message: 'Email is already taken', code: 'email_taken' },
+        { path: ['name'], message: 'name must be defined', code: 'required' },
+        { path: ['role'], message: 'Invalid key role', code: 'unknown_key' },
       ],
     });
     expect(fieldErrorsFrom(error, ['email', 'name'] as const)).toEqual({
       email: 'Formato no válido.',
       name: 'Este campo es obligatorio.',
+    });
+  });
+
+  it('says each field refusal by its code, and shows the Spanish password rules as they come', () => {
+    const rule = 'Esta contraseña es demasiado común o fácil de adivinar. Elige otra.';
+    const error = new ApiError(400, '3 errors occurred', 'ValidationError', {
+      errors: [
+        { path: ['email'], message: 'Whatever it says', code: 'email_taken' },
+        { path: ['password'], message: rule, code: 'password_rule' },
+        { path: ['username'], message: 'Username already taken', code: 'username_taken' },
+        // A Spanish-looking text without its code is not shown as it is.
+        { path: ['currentPassword'], message: 'La contraseña vieja' },
+      ],
+    });
+    expect(
+      fieldErrorsFrom(error, ['email', 'password', 'username', 'currentPassword'] as const),
+    ).toEqual({
+      email: EMAIL_TAKEN_MESSAGE,
+      password: rule,
+      username: 'Ese nombre de usuario ya está en uso.',
+      currentPassword: 'Formato no válido.',
     });
   });
 });

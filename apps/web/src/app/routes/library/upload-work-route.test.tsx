@@ -79,7 +79,7 @@ async function fillWorkForm() {
   });
   fireEvent.click(screen.getByRole('checkbox', { name: /Producción y consumo responsables/ }));
   choosePdf();
-  expect(await screen.findByText(/tfg-compostaje\.pdf \(512,4 KB\)/)).toBeTruthy();
+  expect(await screen.findByText(/tfg-compostaje\.pdf \(500,4 KB\)/)).toBeTruthy();
   fireEvent.click(screen.getByRole('checkbox', { name: /Acepto que mi trabajo se publique/ }));
 }
 
@@ -187,7 +187,7 @@ describe('/tfx/create/form for a student with a work', () => {
       name: /Título de tu TFG o TFM/,
     });
     expect(title.value).toBe('Mi TFG sobre compostaje');
-    expect(screen.getByText(/trabajo\.pdf \(245,3 KB\)/)).toBeTruthy();
+    expect(screen.getByText(/trabajo\.pdf \(239,6 KB\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: /Acepto que mi trabajo se publique/ }));
     send('Reenviar a revisión');
     await expectToast(/Hemos recibido los cambios de tu trabajo/);

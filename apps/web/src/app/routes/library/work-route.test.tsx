@@ -68,7 +68,7 @@ describe('/tfx/:id for a visitor', () => {
 
     const download = screen.getByRole('link', { name: /Descargar PDF/ });
     expect(download.getAttribute('href')).toBe('/api/tfxes/5/download');
-    expect(download.textContent).toContain('(245,3 KB)');
+    expect(download.textContent).toContain('(239,6 KB)');
     expect((await screen.findByTestId('pdf-viewer')).textContent).toBe(
       'Visor: Compostaje comunitario en barrios (/api/upload/files/90/content)',
     );

@@ -76,7 +76,7 @@ describe('/projects/:id/inscripcion while the CV uploads', () => {
     });
 
     upload.resolve(jsonResponse(STORED_CV, 201));
-    expect(await screen.findByText(/cv-lucia\.pdf \(2048,4 KB\)/)).toBeTruthy();
+    expect(await screen.findByText(/cv-lucia\.pdf \(2000,4 KB\)/)).toBeTruthy();
     expect(
       screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Qué te interesa/ }).value,
     ).toBe('Trabajar con los colegios del barrio');

@@ -1,3 +1,4 @@
+import { bytesOfStrapiSize, fileSizeText } from '@plataforma/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -10,11 +11,6 @@ import { formatMonthYear } from '../../../lib/dates';
 import { LazyPdfViewer } from './pdf-viewer/lazy-pdf-viewer';
 import { SaveWorkToggle } from './save-work-toggle';
 import { AwardedBadge, ExternalLink, TagList } from './work-badges';
-
-/** Spec §5: a file's size in KB, to one decimal, the Spanish way ("245,3 KB"). */
-export function formatSize(kilobytes: number): string {
-  return `${kilobytes.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} KB`;
-}
 
 const COUNT = new Intl.NumberFormat('es-ES');
 
@@ -166,7 +162,8 @@ export function WorkDetail({
             <a href={downloadPath(work.id)} className={buttonClasses('primary')}>
               {/* One text: the button's flex gap would split its words from the size. */}
               <span>
-                Descargar PDF<span className="sr-only">: {a.title}</span> ({formatSize(file.size)})
+                Descargar PDF<span className="sr-only">: {a.title}</span> (
+                {fileSizeText(bytesOfStrapiSize(file.size))})
               </span>
             </a>
           ) : null}

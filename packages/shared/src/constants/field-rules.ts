@@ -33,6 +33,12 @@ export const PHONE_MAX_LENGTH = 30;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 export const EMAIL_MAX_LENGTH = 255;
 
+/**
+ * A Spanish identity number: a DNI (8 digits and a letter) or a NIE (X, Y or Z, 7 digits and a
+ * letter), as an application and a student's profile store it.
+ */
+export const DNI_NIE_PATTERN = /^[0-9XYZxyz][0-9]{7}[A-Za-z]$/;
+
 /** A web address people may link to: http or https only. */
 export const HTTP_URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrlSchema } from '@plataforma/shared';
+import { DNI_NIE_PATTERN, httpUrlSchema } from '@plataforma/shared';
 import { applys } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
 
@@ -24,6 +24,6 @@ export const applyType = defineContentType({
   validate: {
     CV_url: httpUrlSchema,
     video: httpUrlSchema,
-    dni: z.string().regex(/^[0-9XYZxyz][0-9]{7}[A-Za-z]$/, 'must be a valid DNI or NIE'),
+    dni: z.string().regex(DNI_NIE_PATTERN, 'must be a valid DNI or NIE'),
   },
 });

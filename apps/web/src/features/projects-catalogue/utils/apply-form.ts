@@ -1,3 +1,4 @@
+import { DNI_NIE_PATTERN } from '@plataforma/shared';
 import type { Call } from '../types';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
@@ -66,9 +67,6 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Same rule as the API: a DNI (8 digits and a letter) or a NIE (X, Y or Z, 7 digits, a letter). */
-export const DNI_PATTERN = /^[0-9XYZxyz][0-9]{7}[A-Za-z]$/;
-
 /** The call chosen in the form, if any. */
 export function chosenCall(values: ApplyFormValues, calls: Call[]): Call | undefined {
   return calls.find((call) => String(call.id) === values.callId);
@@ -95,7 +93,7 @@ export function validateApplyForm(values: ApplyFormValues, calls: Call[]): Apply
   }
   if (needsDni(values, calls)) {
     if (!values.dni.trim()) errors.dni = APPLY_MESSAGES.required;
-    else if (!DNI_PATTERN.test(values.dni.trim())) errors.dni = APPLY_MESSAGES.dni;
+    else if (!DNI_NIE_PATTERN.test(values.dni.trim())) errors.dni = APPLY_MESSAGES.dni;
   }
   return errors;
 }

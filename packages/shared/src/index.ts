@@ -11,6 +11,7 @@ export * from './constants/questionnaire';
 export * from './workflow/project-workflow';
 export * from './schemas/strapi';
 export * from './schemas/error-codes';
+export * from './schemas/content-types';
 export * from './constants/field-rules';
 export * from './constants/phone';
 export * from './schemas/account';

@@ -1,4 +1,4 @@
-import { CONTENT_TYPE_ATTRIBUTES } from '@plataforma/shared';
+import { CONTENT_TYPE_ATTRIBUTES, CONTENT_TYPE_WRITES } from '@plataforma/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRegistry } from './content-types';
@@ -121,6 +121,29 @@ describe('the shared contract of the content types matches the registry', () => 
     const type = typeOf(uid);
     expect(type).toBeDefined();
     expect(contractProblems(type!, (contract as z.ZodObject).shape)).toEqual([]);
+  });
+});
+
+/** The keys of a write body that are not something a client may write to the type. */
+function unwritableKeys(type: ContentType, shape: Record<string, z.ZodType>): string[] {
+  return Object.keys(shape).filter((name) => {
+    const attribute = type.attributes.get(name);
+    const publishes = name === 'publishedAt' && type.draftAndPublish;
+    return !publishes && (!attribute || !attribute.writable || attribute.visibility === 'private');
+  });
+}
+
+describe('the write bodies of the shared contract name what the types take', () => {
+  it.each(Object.entries(CONTENT_TYPE_WRITES))('%s', (uid, body) => {
+    expect(unwritableKeys(typeOf(uid)!, (body as z.ZodObject).shape)).toEqual([]);
+  });
+
+  it('a field the type does not have, or one nobody writes, is seen', () => {
+    const tfx = typeOf('api::tfx.tfx')!;
+    const shape = CONTENT_TYPE_WRITES['api::tfx.tfx'].shape;
+    expect(
+      unwritableKeys(tfx, { ...shape, hours_per_week: z.number(), views_count: z.number() }),
+    ).toEqual(['hours_per_week', 'views_count']);
   });
 });
 

@@ -312,3 +312,92 @@ export const CONTENT_TYPE_ATTRIBUTES = {
 } as const satisfies Record<string, z.ZodObject>;
 
 export type ContentTypeUid = keyof typeof CONTENT_TYPE_ATTRIBUTES;
+
+/** An entry a write links to, by id (`{data: {project: 3}}`, ADR 0002). */
+const linkedId = z.number().int().positive();
+
+/*
+ * The `data` of the writes the web sends to the generic routes, typed by the attributes above, so
+ * a body cannot name a field the type does not have. The API's contract test holds each key to a
+ * writable attribute or relation of the type; who may write what is the access policy's
+ * (features/access), not these types'.
+ */
+
+/** `POST /api/applys`: a student's application (spec §3 Application). */
+export const applyCreateSchema = applyAttributesSchema
+  .pick({
+    CV_url: true,
+    video: true,
+    interest: true,
+    motivation: true,
+    good_candidate: true,
+    availability: true,
+    dni: true,
+  })
+  .partial()
+  .extend({
+    student: linkedId,
+    project: linkedId,
+    call: linkedId.optional(),
+    CV: linkedId.optional(),
+  });
+export type ApplyCreate = z.infer<typeof applyCreateSchema>;
+
+/** `POST /api/projects` and `PUT /api/projects/:id`; the API fills the owner and the state. */
+export const projectWriteSchema = projectAttributesSchema
+  .omit({
+    createdAt: true,
+    updatedAt: true,
+    publishedAt: true,
+    rejection_reason: true,
+    validated: true,
+  })
+  .partial()
+  .extend({ campus: linkedId.nullable().optional() });
+export type ProjectWrite = z.infer<typeof projectWriteSchema>;
+
+/** `POST /api/organizations`; in `PUT /api/organizations/:id` every field is optional. */
+export const organizationWriteSchema = organizationAttributesSchema
+  .omit({ createdAt: true, updatedAt: true })
+  .partial()
+  .extend({ name: z.string(), logo: linkedId.nullable().optional() });
+export type OrganizationWrite = z.infer<typeof organizationWriteSchema>;
+
+/** `POST /api/tfxes` and `PUT /api/tfxes/:id`: a student's own work (the server adds the rest). */
+export const tfxWriteSchema = tfxAttributesSchema
+  .pick({
+    title: true,
+    summary: true,
+    language: true,
+    release_month: true,
+    sector: true,
+    tags: true,
+    ods: true,
+    publish_consent: true,
+  })
+  .extend({ file: linkedId });
+export type TfxWrite = z.infer<typeof tfxWriteSchema>;
+
+/** `POST /api/resources` and `PUT /api/resources/:id`; `publishedAt` publishes or drafts. */
+export const resourceWriteSchema = resourceAttributesSchema
+  .pick({
+    title: true,
+    introduction: true,
+    tags: true,
+    purposes: true,
+    tfx_status: true,
+    content: true,
+    link: true,
+    is_popular: true,
+  })
+  .extend({ picture: linkedId.nullable(), publishedAt: z.string().nullable().optional() });
+export type ResourceWrite = z.infer<typeof resourceWriteSchema>;
+
+/** The write bodies above, by the content type they write. */
+export const CONTENT_TYPE_WRITES = {
+  'api::apply.apply': applyCreateSchema,
+  'api::project.project': projectWriteSchema,
+  'api::organization.organization': organizationWriteSchema,
+  'api::tfx.tfx': tfxWriteSchema,
+  'api::resource.resource': resourceWriteSchema,
+} as const satisfies Partial<Record<ContentTypeUid, z.ZodObject>>;

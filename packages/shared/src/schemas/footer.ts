@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOOTER_LIMITS } from '../constants/limits';
 
 /**
  * Footer content (spec §3 Footer content, §7 Footer): `GET /api/footer-sections` answers entries
@@ -16,7 +17,7 @@ export const siteLinkSchema = z
 /** A footer link may also write or call: the demo footer's "Contacto" is a mailto: link. */
 const footerLinkUrl = z
   .string()
-  .max(1000)
+  .max(FOOTER_LIMITS.url)
   .regex(
     /^(https?:\/\/|\/|mailto:|tel:)[^\s]*$/,
     'must be an http(s) URL, a path starting with /, a mailto: or a tel: link',
@@ -39,45 +40,45 @@ const footerMediaSchema = z.object({
 const footerImageSchema = z.strictObject({
   id: componentId,
   source: footerMediaSchema.optional(),
-  alternativeText: z.string().max(255).nullish(),
+  alternativeText: z.string().max(FOOTER_LIMITS.text).nullish(),
   isLink: z.boolean().optional(),
-  width: z.number().int().min(0).max(4000).nullish(),
-  height: z.number().int().min(0).max(4000).nullish(),
+  width: z.number().int().min(0).max(FOOTER_LIMITS.imageSize).nullish(),
+  height: z.number().int().min(0).max(FOOTER_LIMITS.imageSize).nullish(),
 });
 
 const footerLinkSchema = z.strictObject({
   id: componentId,
-  title: z.string().max(255).nullish(),
-  text: z.string().max(255).nullish(),
+  title: z.string().max(FOOTER_LIMITS.text).nullish(),
+  text: z.string().max(FOOTER_LIMITS.text).nullish(),
   url: footerLinkUrl.nullish(),
-  language: z.string().max(10).nullish(),
+  language: z.string().max(FOOTER_LIMITS.language).nullish(),
 });
 
 const footerLanguageOptionSchema = z.strictObject({
-  value: z.string().max(10),
-  label: z.string().max(50),
+  value: z.string().max(FOOTER_LIMITS.optionValue),
+  label: z.string().max(FOOTER_LIMITS.optionLabel),
   disabled: z.boolean().optional(),
 });
 
 const footerColumnSchema = z.strictObject({
   id: componentId,
-  images: z.array(footerImageSchema).max(20).optional(),
-  links: z.array(footerLinkSchema).max(50).optional(),
-  languageSelector: z.array(footerLanguageOptionSchema).max(20).optional(),
+  images: z.array(footerImageSchema).max(FOOTER_LIMITS.images).optional(),
+  links: z.array(footerLinkSchema).max(FOOTER_LIMITS.links).optional(),
+  languageSelector: z.array(footerLanguageOptionSchema).max(FOOTER_LIMITS.languages).optional(),
 });
 
 const footerRowSchema = z.strictObject({
   id: componentId,
-  columns: z.array(footerColumnSchema).max(12),
+  columns: z.array(footerColumnSchema).max(FOOTER_LIMITS.columns),
 });
 
 export const footerSectionSchema = z.strictObject({
   id: componentId,
-  rows: z.array(footerRowSchema).max(12),
+  rows: z.array(footerRowSchema).max(FOOTER_LIMITS.rows),
 });
 
 /** The `FooterSection` attribute of a footer entry. */
-export const footerSectionsSchema = z.array(footerSectionSchema).max(10);
+export const footerSectionsSchema = z.array(footerSectionSchema).max(FOOTER_LIMITS.sections);
 
 export type FooterMedia = z.infer<typeof footerMediaSchema>;
 export type FooterImage = z.infer<typeof footerImageSchema>;

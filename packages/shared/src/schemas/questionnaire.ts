@@ -5,6 +5,7 @@ import {
   COMPETENCE_SECTIONS,
   type CompetenceSectionKey,
 } from '../constants/questionnaire';
+import { QUESTIONNAIRE_CONTACT_LIMITS } from '../constants/limits';
 import { noLineBreaks } from './fields';
 
 /**
@@ -28,9 +29,13 @@ export const questionnaireSubmissionSchema = z
   .strictObject({
     answers: answersSchema,
     contact: z.strictObject({
-      name: requiredLine(255),
-      surname: requiredLine(255),
-      email: z.string().trim().max(255).pipe(z.email('must be a valid email address')),
+      name: requiredLine(QUESTIONNAIRE_CONTACT_LIMITS.name),
+      surname: requiredLine(QUESTIONNAIRE_CONTACT_LIMITS.surname),
+      email: z
+        .string()
+        .trim()
+        .max(QUESTIONNAIRE_CONTACT_LIMITS.email)
+        .pipe(z.email('must be a valid email address')),
     }),
   })
   .meta({ id: 'QuestionnaireSubmission' });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { DNI_NIE_PATTERN, httpUrlSchema } from '@plataforma/shared';
+import {
+  APPLICATION_ANSWER_MAX_LENGTH,
+  APPLICATION_STATUS_MESSAGE_MAX_LENGTH,
+  DNI_NIE_PATTERN,
+  httpUrlSchema,
+} from '@plataforma/shared';
 import { applys } from '../../db/schema';
+import { limitedText } from '../../lib/strapi/input';
 import { defineContentType } from '../../lib/strapi/registry';
+
+const answer = limitedText(APPLICATION_ANSWER_MAX_LENGTH);
 
 /** Spec §3 Application: a student's application to a project (ADR 0025). */
 export const applyType = defineContentType({
@@ -25,5 +33,11 @@ export const applyType = defineContentType({
     CV_url: httpUrlSchema,
     video: httpUrlSchema,
     dni: z.string().regex(DNI_NIE_PATTERN, 'must be a valid DNI or NIE'),
+    // The application form's and the reviewer's limits, so a direct client is held to them too.
+    interest: answer,
+    motivation: answer,
+    good_candidate: answer,
+    availability: answer,
+    status_message: limitedText(APPLICATION_STATUS_MESSAGE_MAX_LENGTH),
   },
 });

@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPLICATION_ANSWER_MAX_LENGTH,
+  APPLICATION_STATUS_MESSAGE_MAX_LENGTH,
+} from '@plataforma/shared';
 import { getTestApp } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { outboxTo } from '../../../test/helpers/email';
@@ -393,6 +397,41 @@ describe('status changes (PUT /api/applys/:id)', () => {
       headers: tutor.headers,
     });
     expect(seen.status).toBe(200);
+  });
+});
+
+describe('the longest texts of an application (the web shows the same limits)', () => {
+  it.each(['interest', 'motivation', 'good_candidate', 'availability'])(
+    `when a student's %s is one character over ${APPLICATION_ANSWER_MAX_LENGTH}, it is 400 naming it and nothing is stored; at the limit it is sent`,
+    async (field) => {
+      const s = await scenario();
+      const over = await apply(s, { [field]: 'a'.repeat(APPLICATION_ANSWER_MAX_LENGTH + 1) });
+      expect(over.status).toBe(400);
+      expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([[field]]);
+      expect(await applicationsOf(s.studentRow.id, s.project.id)).toEqual([]);
+      const at = await apply(s, { [field]: 'a'.repeat(APPLICATION_ANSWER_MAX_LENGTH) });
+      expect(at.status, at.text).toBe(200);
+    },
+  );
+
+  it(`when a reviewer's message is one character over ${APPLICATION_STATUS_MESSAGE_MAX_LENGTH}, it is 400 naming it and the status stays; at the limit it is saved`, async () => {
+    const s = await scenario();
+    const applied = await apply(s);
+    expect(applied.status).toBe(200);
+    const decide = (message: string) =>
+      setStatus(s.coordinator.headers, applied.body.data.id, {
+        status: 'Preseleccionado',
+        status_message: message,
+      });
+    const over = await decide('a'.repeat(APPLICATION_STATUS_MESSAGE_MAX_LENGTH + 1));
+    expect(over.status).toBe(400);
+    expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([['status_message']]);
+    expect((await applicationsOf(s.studentRow.id, s.project.id))[0]?.status).toBe('Enviada');
+    const at = await decide('a'.repeat(APPLICATION_STATUS_MESSAGE_MAX_LENGTH));
+    expect(at.status, at.text).toBe(200);
+    expect((await applicationsOf(s.studentRow.id, s.project.id))[0]?.status_message).toHaveLength(
+      APPLICATION_STATUS_MESSAGE_MAX_LENGTH,
+    );
   });
 });
 

@@ -325,11 +325,29 @@ describe('consent to the privacy policy (ADR 0035)', () => {
   it('when the branding links its own privacy policy, the consent keeps that address', async () => {
     const { db } = await getTestDatabase();
     const [branding] = await db.select().from(brandingSaas).orderBy(brandingSaas.id).limit(1);
-    if (!branding) await db.insert(brandingSaas).values({ politicsUrl: '/privacidad' });
-    const url = branding?.politicsUrl ?? '/privacidad';
-    const data = person();
-    expect((await signUp(data)).status).toBe(200);
-    expect((await consentsOf(data.email))[0]?.policyUrl).toBe(url);
+    const url = '/privacidad-de-la-universidad';
+    // The worker's one branding row, as other files left it: its address set here, then put back.
+    const [row] = branding
+      ? await db
+          .update(brandingSaas)
+          .set({ politicsUrl: url })
+          .where(eq(brandingSaas.id, branding.id))
+          .returning()
+      : await db.insert(brandingSaas).values({ politicsUrl: url }).returning();
+    try {
+      const data = person();
+      expect((await signUp(data)).status).toBe(200);
+      expect((await consentsOf(data.email))[0]?.policyUrl).toBe(url);
+    } finally {
+      if (branding) {
+        await db
+          .update(brandingSaas)
+          .set({ politicsUrl: branding.politicsUrl })
+          .where(eq(brandingSaas.id, branding.id));
+      } else {
+        await db.delete(brandingSaas).where(eq(brandingSaas.id, row!.id));
+      }
+    }
   });
 });
 

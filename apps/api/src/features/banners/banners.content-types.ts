@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { BANNER_LIMITS } from '@plataforma/shared';
 import { BANNER_AUDIENCES, banners } from '../../db/schema';
 import { defineContentType } from '../../lib/strapi/registry';
-
-/** Limits of a banner's texts; the admin form shows the same ones. */
-export const BANNER_LIMITS = { title: 120, message: 500, linkLabel: 80, placements: 20 } as const;
 
 const text = (max: number) =>
   z
@@ -17,7 +15,7 @@ const text = (max: number) =>
 const link = z
   .string()
   .trim()
-  .max(1000)
+  .max(BANNER_LIMITS.linkUrl)
   .regex(
     /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/,
     'must be an http(s) URL or a path starting with /',
@@ -30,7 +28,7 @@ const link = z
 const pathPattern = z
   .string()
   .trim()
-  .max(200)
+  .max(BANNER_LIMITS.path)
   .regex(
     /^\/([A-Za-z0-9\-_.~]+(\/[A-Za-z0-9\-_.~]+)*)?(\/\*)?$/,
     'must be a path like /projects or /projects/*',

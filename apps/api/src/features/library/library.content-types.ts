@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { httpUrlSchema } from '@plataforma/shared';
+import {
+  httpUrlSchema,
+  OTHER_TEXT_MAX_LENGTH,
+  REJECTION_REASON_MAX_LENGTH,
+  RESOURCE_INTRODUCTION_MAX_LENGTH,
+  TFX_SUMMARY_MAX_LENGTH,
+} from '@plataforma/shared';
 import { THESIS_STAGES } from '@plataforma/shared';
 import { resources, tfxes } from '../../db/schema';
+import { limitedText } from '../../lib/strapi/input';
 import { defineContentType } from '../../lib/strapi/registry';
 
 const tags = z.array(z.string().min(1).max(100)).max(50);
@@ -24,6 +31,11 @@ export const tfxType = defineContentType({
     tags,
     file_URL: httpUrlSchema,
     release_month: z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'must be MM/yyyy'),
+    // The final-work form's limits (the sector is a listed one or its "Otra" text) and the
+    // reviewer's, so a direct client is held to them too.
+    summary: limitedText(TFX_SUMMARY_MAX_LENGTH),
+    sector: limitedText(OTHER_TEXT_MAX_LENGTH),
+    rejection_reason: limitedText(REJECTION_REASON_MAX_LENGTH),
   },
   bounds: { degreeId: { min: 1, max: 2_147_483_647, message: 'El grado no es válido.' } },
 });
@@ -42,6 +54,8 @@ export const resourceType = defineContentType({
     purposes: tags,
     tfx_status: z.array(z.enum(THESIS_STAGES)).max(THESIS_STAGES.length),
     link: httpUrlSchema,
+    // The admins' form shows this limit; the column would take any length.
+    introduction: limitedText(RESOURCE_INTRODUCTION_MAX_LENGTH),
     popularity_visits: z.number().int().min(0),
   },
   bounds: {

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OTHER_TEXT_MAX_LENGTH,
+  REJECTION_REASON_MAX_LENGTH,
+  TFX_SUMMARY_MAX_LENGTH,
+} from '@plataforma/shared';
 import { communicationCenters, jobs, tfxes } from '../../db/schema';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { buildMailingApp, outboxTo } from '../../../test/helpers/email';
@@ -538,5 +543,47 @@ describe('review decisions', () => {
       review_status: 'pending',
       publishedAt: null,
     });
+  });
+});
+
+describe('the longest texts of a work (the web shows the same limits)', () => {
+  const stored = async (id: number) =>
+    (await (await db()).select().from(tfxes).where(eq(tfxes.id, id)))[0]!;
+
+  it.each([
+    ['summary', TFX_SUMMARY_MAX_LENGTH],
+    ['sector', OTHER_TEXT_MAX_LENGTH],
+  ] as const)(
+    'when the author sends a %s one character over %i, it is 400 naming it; at the limit it is saved',
+    async (field, max) => {
+      const { author, id } = await submittedWork();
+      const edit = (text: string) =>
+        send(app, 'PUT', `/api/tfxes/${id}`, {
+          headers: author.headers,
+          payload: { data: { [field]: text } },
+        });
+      const over = await edit('a'.repeat(max + 1));
+      expect(over.status).toBe(400);
+      expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([[field]]);
+      const at = await edit('a'.repeat(max));
+      expect(at.status, at.text).toBe(200);
+      expect((await stored(id))[field]).toHaveLength(max);
+    },
+  );
+
+  it(`when an admin rejects with a reason over ${REJECTION_REASON_MAX_LENGTH} characters, it is 400 naming it; at the limit it is saved`, async () => {
+    const { id } = await submittedWork();
+    const reject = (reason: string) =>
+      send(app, 'PUT', `/api/tfxes/${id}`, {
+        headers: admin,
+        payload: { data: { review_status: 'rejected', rejection_reason: reason } },
+      });
+    const over = await reject('a'.repeat(REJECTION_REASON_MAX_LENGTH + 1));
+    expect(over.status).toBe(400);
+    expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([['rejection_reason']]);
+    expect((await stored(id)).review_status).toBe('pending');
+    const at = await reject('a'.repeat(REJECTION_REASON_MAX_LENGTH));
+    expect(at.status, at.text).toBe(200);
+    expect((await stored(id)).rejection_reason).toHaveLength(REJECTION_REASON_MAX_LENGTH);
   });
 });

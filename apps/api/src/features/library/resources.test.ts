@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_INTRODUCTION_MAX_LENGTH } from '@plataforma/shared';
 import { resources } from '../../db/schema';
 import { getTestApp } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
@@ -136,5 +137,16 @@ describe('who writes resources', () => {
     const [row] = await db.select().from(resources).where(eq(resources.id, id));
     expect(row?.publishedAt).not.toBeNull();
     expect(row?.title).not.toBe('Cambiado');
+  });
+});
+
+describe("the longest introduction (the admins' form shows the same limit)", () => {
+  it(`when an admin sends an introduction one character over ${RESOURCE_INTRODUCTION_MAX_LENGTH}, it is 400 naming it; at the limit it is saved`, async () => {
+    const over = await create({ introduction: 'a'.repeat(RESOURCE_INTRODUCTION_MAX_LENGTH + 1) });
+    expect(over.status).toBe(400);
+    expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([['introduction']]);
+    const at = await create({ introduction: 'a'.repeat(RESOURCE_INTRODUCTION_MAX_LENGTH) });
+    expect(at.status, at.text).toBe(200);
+    expect(at.body.data.attributes.introduction).toHaveLength(RESOURCE_INTRODUCTION_MAX_LENGTH);
   });
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, httpUrlSchema, phoneSchema } from '@plataforma/shared';
+import {
+  EMAIL_MAX_LENGTH,
+  httpUrlSchema,
+  ORGANIZATION_DESCRIPTION_MAX_LENGTH,
+  phoneSchema,
+} from '@plataforma/shared';
 import { organizations } from '../../db/schema';
+import { limitedText } from '../../lib/strapi/input';
 import { defineContentType } from '../../lib/strapi/registry';
 
 /** Organisations are public; their contact data is protected (admins and their coordinators). */
@@ -25,5 +31,7 @@ export const organizationType = defineContentType({
     contact_mail: z.email().max(EMAIL_MAX_LENGTH),
     // Stored in E.164 whatever the client sends (ADR 0034).
     contact_phone: phoneSchema,
+    // The organisation form's limit; the column would take any length.
+    description: limitedText(ORGANIZATION_DESCRIPTION_MAX_LENGTH),
   },
 });

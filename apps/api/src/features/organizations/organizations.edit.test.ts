@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ORGANIZATION_DESCRIPTION_MAX_LENGTH } from '@plataforma/shared';
 import { getTestApp } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
 import {
@@ -147,5 +148,25 @@ describe('a coordinator edits their organisation', () => {
     } finally {
       await enablePublishing();
     }
+  });
+});
+
+describe('the longest description (the organisation form shows the same limit)', () => {
+  it(`when a coordinator sends a description one character over ${ORGANIZATION_DESCRIPTION_MAX_LENGTH}, it is 400 naming it and nothing changes; at the limit it is saved`, async () => {
+    const organization = await createOrganization({ description: 'Sin cambios' });
+    const own = await coordinatorOf(organization.id);
+    const over = await edit(organization.id, own.headers, {
+      description: 'a'.repeat(ORGANIZATION_DESCRIPTION_MAX_LENGTH + 1),
+    });
+    expect(over.status).toBe(400);
+    expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([['description']]);
+    expect((await organizationRow(organization.id)).description).toBe('Sin cambios');
+    const at = await edit(organization.id, own.headers, {
+      description: 'a'.repeat(ORGANIZATION_DESCRIPTION_MAX_LENGTH),
+    });
+    expect(at.status, at.text).toBe(200);
+    expect((await organizationRow(organization.id)).description).toHaveLength(
+      ORGANIZATION_DESCRIPTION_MAX_LENGTH,
+    );
   });
 });

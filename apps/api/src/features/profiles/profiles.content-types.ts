@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DNI_NIE_PATTERN } from '@plataforma/shared';
+import { DNI_NIE_PATTERN, TAG_MAX_LENGTH } from '@plataforma/shared';
 import {
   coordinators,
   students,
@@ -29,7 +29,7 @@ export const notificationPreferencesSchema = z
   .partial()
   .strict();
 
-const tag = z.string().min(1).max(100);
+const tag = z.string().min(1).max(TAG_MAX_LENGTH);
 
 /** A teacher's verification (ADR 0051), kept by its own calls. */
 const TEACHER_VERIFICATION_FIELDS = [

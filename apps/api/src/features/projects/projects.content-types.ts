@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import {
+  PROJECT_DESCRIPTION_MAX_LENGTH,
+  PROJECT_TEXT_MAX_LENGTH,
+  REJECTION_REASON_MAX_LENGTH,
+} from '@plataforma/shared';
 import { projectProgresses, projects } from '../../db/schema';
+import { limitedText } from '../../lib/strapi/input';
 import { defineContentType } from '../../lib/strapi/registry';
 
 const ods = z.array(z.number().int().min(1).max(17)).max(17);
 const tags = z.array(z.string().min(1).max(100)).max(50);
+const longText = limitedText(PROJECT_TEXT_MAX_LENGTH);
 
 export const projectType = defineContentType({
   uid: 'api::project.project',
@@ -31,7 +38,20 @@ export const projectType = defineContentType({
     campus: { relation: 'manyToOne', target: 'api::campus.campus', column: projects.campusId },
     applys: { relation: 'oneToMany', target: 'api::apply.apply', mappedBy: 'project' },
   },
-  validate: { ods, tags, study_areas: tags, study_subareas: tags },
+  validate: {
+    ods,
+    tags,
+    study_areas: tags,
+    study_subareas: tags,
+    // The project form's limits, so a client that skips the form is held to them too.
+    description: limitedText(PROJECT_DESCRIPTION_MAX_LENGTH),
+    objectives: longText,
+    ods_explanation: longText,
+    academic_profile: longText,
+    requirements: longText,
+    working_method: longText,
+    rejection_reason: limitedText(REJECTION_REASON_MAX_LENGTH),
+  },
 });
 
 export const projectProgressType = defineContentType({

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectStatus } from '@plataforma/shared';
+import {
+  PROJECT_DESCRIPTION_MAX_LENGTH,
+  PROJECT_TEXT_MAX_LENGTH,
+  REJECTION_REASON_MAX_LENGTH,
+  type ProjectStatus,
+} from '@plataforma/shared';
 import { getTestApp } from '../../../test/helpers/app';
 import { getTestDatabase } from '../../../test/helpers/db';
 import { outboxTo } from '../../../test/helpers/email';
@@ -363,7 +368,8 @@ describe('the transition table', () => {
     const project = await projectIn('Por validar', me.row.id, {
       title: `${unique('Dos')}\nlíneas`,
     });
-    const reason = 'Falta concreción. '.repeat(400);
+    // As long as a reason may be.
+    const reason = 'Falta concreción. '.repeat(400).slice(0, REJECTION_REASON_MAX_LENGTH);
     const res = await put(project.id, admin.headers, {
       status: 'Rechazada',
       rejection_reason: reason,
@@ -452,6 +458,50 @@ describe('deleting a project', () => {
     const { headers } = await signedIn(app, 'admin');
     expect((await send(app, 'DELETE', `/api/projects/${project.id}`, { headers })).status).toBe(
       200,
+    );
+  });
+});
+
+describe('the longest texts a project takes (the project form shows the same limits)', () => {
+  it.each([
+    ['description', PROJECT_DESCRIPTION_MAX_LENGTH],
+    ['objectives', PROJECT_TEXT_MAX_LENGTH],
+    ['ods_explanation', PROJECT_TEXT_MAX_LENGTH],
+    ['academic_profile', PROJECT_TEXT_MAX_LENGTH],
+    ['requirements', PROJECT_TEXT_MAX_LENGTH],
+    ['working_method', PROJECT_TEXT_MAX_LENGTH],
+  ] as const)(
+    'when a publisher sends a %s one character over %i, it is 400 naming it; at the limit it is saved',
+    async (field, max) => {
+      const me = await teacher();
+      const create = (text: string) =>
+        send(app, 'POST', '/api/projects', {
+          headers: me.headers,
+          payload: { data: { title: unique('Huerto'), type: 'TFG/TFM', [field]: text } },
+        });
+      const over = await create('a'.repeat(max + 1));
+      expect(over.status).toBe(400);
+      expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([[field]]);
+      const at = await create('a'.repeat(max));
+      expect(at.status, at.text).toBe(200);
+      expect((await projectRow(at.body.data.id))[field]).toHaveLength(max);
+    },
+  );
+
+  it(`when an admin rejects with a reason over ${REJECTION_REASON_MAX_LENGTH} characters, it is 400 naming it; at the limit it is saved`, async () => {
+    const me = await teacher();
+    const admin = await signedIn(app, 'admin');
+    const project = await projectIn('Por validar', me.row.id);
+    const reject = (reason: string) =>
+      put(project.id, admin.headers, { status: 'Rechazada', rejection_reason: reason });
+    const over = await reject('a'.repeat(REJECTION_REASON_MAX_LENGTH + 1));
+    expect(over.status).toBe(400);
+    expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([['rejection_reason']]);
+    expect((await projectRow(project.id)).status).toBe('Por validar');
+    const at = await reject('a'.repeat(REJECTION_REASON_MAX_LENGTH));
+    expect(at.status, at.text).toBe(200);
+    expect((await projectRow(project.id)).rejection_reason).toHaveLength(
+      REJECTION_REASON_MAX_LENGTH,
     );
   });
 });

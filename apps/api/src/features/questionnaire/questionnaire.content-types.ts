@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { QUESTIONNAIRE_CONTACT_LIMITS } from '@plataforma/shared';
 import { questionnaireAnswers } from '../../db/schema';
+import { limitedText } from '../../lib/strapi/input';
 import { defineContentType } from '../../lib/strapi/registry';
 
 export const questionnaireAnswerType = defineContentType({
@@ -16,7 +18,10 @@ export const questionnaireAnswerType = defineContentType({
   },
   protected: ['name', 'surname', 'email'],
   validate: {
-    email: z.email().max(255),
+    // The contact section's limits, as POST /api/questionnaire/submit checks them.
+    name: limitedText(QUESTIONNAIRE_CONTACT_LIMITS.name),
+    surname: limitedText(QUESTIONNAIRE_CONTACT_LIMITS.surname),
+    email: z.email().max(QUESTIONNAIRE_CONTACT_LIMITS.email),
     answers: z.record(z.string().max(100), z.number().int().min(0).max(6)),
     scores: z.record(z.string().max(100), z.number()),
   },

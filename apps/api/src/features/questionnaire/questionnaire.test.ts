@@ -2,7 +2,12 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPETENCE_ITEMS, COMPETENCE_SCALE, tooManyRequestsMessage } from '@plataforma/shared';
+import {
+  COMPETENCE_ITEMS,
+  COMPETENCE_SCALE,
+  QUESTIONNAIRE_CONTACT_LIMITS,
+  tooManyRequestsMessage,
+} from '@plataforma/shared';
 import { questionnaireAnswers, students } from '../../db/schema';
 import { getTestApp } from '../../../test/helpers/app';
 import { uniqueEmail, uniqueIp } from '../../../test/helpers/auth';
@@ -198,6 +203,56 @@ describe('POST /api/questionnaire/submit: validation', () => {
     await refused({ answers: topAnswers(), contact: withoutSurname }, ['contact', 'surname']);
     await refused({ answers: topAnswers() }, ['contact']);
   });
+});
+
+describe('the longest contact answers (the questionnaire shows the same limits)', () => {
+  /** A text of `length` characters for the field: an email is a unique address that long. */
+  const textOf = (field: keyof typeof QUESTIONNAIRE_CONTACT_LIMITS, length: number) => {
+    if (field !== 'email') return 'a'.repeat(length);
+    const address = uniqueEmail('largo');
+    return 'a'.repeat(length - address.length) + address;
+  };
+  const fields = Object.entries(QUESTIONNAIRE_CONTACT_LIMITS) as [
+    keyof typeof QUESTIONNAIRE_CONTACT_LIMITS,
+    number,
+  ][];
+
+  it.each(fields)(
+    'POST /api/questionnaire/submit: the contact %s one character over %i is 400 naming it; at the limit it is stored',
+    async (field, max) => {
+      const over = await submit({
+        answers: topAnswers(),
+        contact: { ...contact(), [field]: textOf(field, max + 1) },
+      });
+      expect(over.status).toBe(400);
+      expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([['contact', field]]);
+      const value = textOf(field, max);
+      const at = await submit({ answers: topAnswers(), contact: { ...contact(), [field]: value } });
+      expect(at.status).toBe(200);
+      const [row] = await (
+        await db()
+      )
+        .select()
+        .from(questionnaireAnswers)
+        .where(eq(questionnaireAnswers.id, at.body.data!.id));
+      expect(row?.[field]).toBe(value);
+    },
+  );
+
+  it.each(fields)(
+    'POST /api/questionnaire-answers: the %s one character over %i is 400 naming it; at the limit it is stored',
+    async (field, max) => {
+      const answer = (value: string) =>
+        send(app, 'POST', '/api/questionnaire-answers', {
+          payload: { data: { ...contact(), answers: topAnswers(), [field]: value } },
+        });
+      const over = await answer(textOf(field, max + 1));
+      expect(over.status).toBe(400);
+      expect(over.body.error?.details.errors?.map((e) => e.path)).toEqual([[field]]);
+      const at = await answer(textOf(field, max));
+      expect(at.status, at.text).toBe(200);
+    },
+  );
 });
 
 describe('a student’s competences', () => {

@@ -13,6 +13,13 @@ const INT32 = 2_147_483_647;
 const noNul = (value: string) => !value.includes('\0');
 const safeString = () => z.string().refine(noNul, 'must not contain NUL bytes');
 
+/**
+ * A text of at most `max` characters, refused as the engine refuses a text longer than its
+ * column: for a content type's `validate`, when a form shows a narrower limit than the column's.
+ */
+export const limitedText = (max: number) =>
+  safeString().max(max, `must be at most ${max} characters`);
+
 const datetimeSchema = safeString()
   .refine(
     (v) =>
@@ -39,13 +46,10 @@ function columnSchema(attribute: ScalarAttribute): ZodType {
   } else {
     switch (attribute.type) {
       case 'string':
-        schema = safeString().max(
-          attribute.maxLength ?? 255,
-          `must be at most ${attribute.maxLength ?? 255} characters`,
-        );
+        schema = limitedText(attribute.maxLength ?? 255);
         break;
       case 'text':
-        schema = safeString().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
+        schema = limitedText(MAX_TEXT_LENGTH);
         break;
       case 'enumeration':
         schema = z.enum(attribute.enumValues as [string, ...string[]], {

@@ -353,6 +353,10 @@ describe('single types', () => {
     const after = await request('GET', '/api/branding-saas');
     expect(after.body.data.attributes.projectName).toBe('Conecta Test');
     if (before.status === 200) expect(after.body.data.id).toBe(before.body.data.id);
+    // The branding is the worker's one row: other files' emails and pages read its name.
+    const { projectName = null, mainColor = null } =
+      before.status === 200 ? (before.body.data.attributes as Record<string, string | null>) : {};
+    await request('PUT', '/api/branding-saas', { data: { projectName, mainColor } });
   });
 
   it('when a colour is not a hex colour, the answer is 400', async () => {

@@ -1,7 +1,8 @@
 import { useId, type Ref } from 'react';
+import { REJECTION_REASON_MAX_LENGTH } from '@plataforma/shared';
 
-/** How long a reason may be (its reader gets it in an email and in their communications). */
-export const REASON_MAX_LENGTH = 2000;
+/** How long a reason may be (its reader gets it in an email); the API holds it to the same. */
+export const REASON_MAX_LENGTH = REJECTION_REASON_MAX_LENGTH;
 /** The error of an empty reason (the API says the same: "Indica el motivo del rechazo"). */
 export const REASON_REQUIRED = 'Indica el motivo del rechazo';
 

@@ -4,6 +4,7 @@ import type {
   ProjectAttributes as ProjectFields,
   ProjectCard,
   ProjectStatus,
+  ProjectWrite,
 } from '@plataforma/shared';
 
 /** A related record as `populate` answers it (Strapi v4: `{data:{id, attributes}}`). */
@@ -43,19 +44,7 @@ export interface ProjectRecord {
 }
 
 /** What a project's body sends (`POST/PUT /api/projects`, `{data}`); the API fills the owner. */
-export type ProjectPayload = Partial<
-  Omit<
-    ProjectAttributes,
-    | 'campus'
-    | 'organization'
-    | 'teacher'
-    | 'createdAt'
-    | 'updatedAt'
-    | 'publishedAt'
-    | 'rejection_reason'
-    | 'validated'
-  >
-> & { campus?: number | null };
+export type ProjectPayload = ProjectWrite;
 
 /** The project as its detail page shows it. */
 export interface ProjectDetail {

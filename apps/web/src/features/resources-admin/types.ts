@@ -1,4 +1,4 @@
-import type { ThesisStage } from '@plataforma/shared';
+import type { ResourceWrite, ThesisStage } from '@plataforma/shared';
 import type { ResourcePicture } from '../../entities/resource/types';
 
 /** What the resource form holds while an admin edits it. */
@@ -29,18 +29,7 @@ export type ResourceFormErrors = Partial<Record<ResourceFormField, string>>;
  * the picture is the uploaded file's id; `publishedAt` publishes (a date) or makes a draft (null)
  * and is left out when the state does not change.
  */
-export interface ResourceWriteData {
-  title: string;
-  introduction: string;
-  tags: string[];
-  purposes: string[];
-  tfx_status: ThesisStage[];
-  content: string | null;
-  link: string | null;
-  picture: number | null;
-  is_popular: boolean;
-  publishedAt?: string | null;
-}
+export type ResourceWriteData = ResourceWrite;
 
 /** A new alternative text for the resource's picture, written to its file before the resource. */
 export interface PictureAltChange {

@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@plataforma/shared';
 /**
  * What the setup page says (ADR 0064), in Spanish, in one module for the language layer to come.
  * The rules of the fields say theirs in the shared package (`SETUP_MESSAGES`), since the API
@@ -38,8 +39,7 @@ export const SETUP_TEXTS = {
     email: 'Correo electrónico',
     emailHint: 'Con él iniciarás sesión.',
     password: 'Contraseña',
-    passwordHint:
-      'Al menos 12 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos.',
+    passwordHint: PASSWORD_MESSAGES.hint,
     passwordConfirmation: 'Repite la contraseña',
   },
   installation: {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ANNOUNCEMENT_SUBJECT_MAX } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/form';
@@ -222,7 +223,7 @@ export function MessageForm({
           <TextField
             label="Asunto"
             value={values.subject}
-            maxLength={255}
+            maxLength={ANNOUNCEMENT_SUBJECT_MAX}
             autoComplete="off"
             onChange={(event) => set('subject', event.target.value)}
             error={shown.subject}

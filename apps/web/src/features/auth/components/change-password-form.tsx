@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
@@ -53,7 +54,7 @@ export function ChangePasswordForm() {
         {...form.textProps('password')}
         label="Nueva contraseña"
         autoComplete="new-password"
-        hint="Al menos 12 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
+        hint={PASSWORD_MESSAGES.hint}
       />
       <PasswordField
         {...form.textProps('passwordConfirmation')}

@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@plataforma/shared';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
@@ -227,7 +228,7 @@ export function RegisterForm({
         {...form.textProps('password')}
         label="Contraseña"
         autoComplete="new-password"
-        hint="Al menos 12 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
+        hint={PASSWORD_MESSAGES.hint}
       />
       <PasswordField
         {...form.textProps('passwordConfirmation')}

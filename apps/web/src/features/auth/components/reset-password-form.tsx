@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@plataforma/shared';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
@@ -68,7 +69,7 @@ export function ResetPasswordForm({ code, onReset }: ResetPasswordFormProps) {
         {...form.textProps('password')}
         label="Nueva contraseña"
         autoComplete="new-password"
-        hint="Al menos 12 caracteres. Una frase que recuerdes es más segura que una palabra con símbolos."
+        hint={PASSWORD_MESSAGES.hint}
       />
       <PasswordField
         {...form.textProps('passwordConfirmation')}

@@ -1,3 +1,4 @@
+import { BANNER_LIMITS } from '@plataforma/shared';
 import { BANNER_AUDIENCES, type Banner, type BannerAudience, type BannerInput } from '../types';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
@@ -8,8 +9,8 @@ export const MAX_LENGTH_MESSAGE = FORM_MESSAGES.maxLength;
 /** Spec §5 says nothing about date ranges; this one is ours (ADR 0015). */
 export const END_BEFORE_START_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
 
-/** The API's limits (apps/api/src/features/banners/banners.content-types.ts). */
-export const BANNER_LIMITS = { title: 120, message: 500, linkLabel: 80, linkUrl: 1000 } as const;
+/** The API's limits, from the shared contract. */
+export { BANNER_LIMITS };
 
 /** A path like the API accepts: "/", "/estudiantes", "/projects/*". */
 const PATH_PATTERN = /^\/([A-Za-z0-9\-_.~]+(\/[A-Za-z0-9\-_.~]+)*)?(\/\*)?$/;
@@ -110,7 +111,7 @@ export function validateBannerForm(values: BannerFormValues): BannerFormErrors {
   values.placements.forEach((placement, index) => {
     const path = placement.path.trim();
     if (path === '') paths[index] = REQUIRED_MESSAGE;
-    else if (path.length > 200) paths[index] = MAX_LENGTH_MESSAGE;
+    else if (path.length > BANNER_LIMITS.path) paths[index] = MAX_LENGTH_MESSAGE;
     else if (!PATH_PATTERN.test(path)) paths[index] = PATTERN_MESSAGE;
   });
   if (Object.keys(paths).length > 0) errors.paths = paths;

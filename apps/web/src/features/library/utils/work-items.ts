@@ -3,7 +3,10 @@ import {
   ODS,
   ORGANIZATION_SECTORS,
   OTHER_OPTION,
+  OTHER_TEXT_MAX_LENGTH,
   PROJECT_LANGUAGES,
+  TFX_SUMMARY_MAX_LENGTH,
+  type TfxWrite,
 } from '@plataforma/shared';
 import type { TfxRecord } from '../../../entities/tfx/types';
 import { localOptions } from '../../../forms/engine/local-options';
@@ -14,29 +17,24 @@ import type { FormItem, FormValue, FormValues } from '../../../forms/types';
 /** Only PDFs here: the library shows and indexes PDFs (spec §5 list, narrowed; ADR 0040). */
 export const WORK_FILE_TYPES = ['pdf'];
 
-/** Longest summary the form accepts (a textarea with its counter, spec §5). */
-export const SUMMARY_MAX_LENGTH = 3000;
+/** Longest summary the form accepts (a textarea with its counter, spec §5); the API's too. */
+export const SUMMARY_MAX_LENGTH = TFX_SUMMARY_MAX_LENGTH;
 
 /** Topics a work can carry: the interest sub-tags students choose from (spec §9). */
 export const WORK_TAGS: readonly string[] = INTEREST_THEMES.flatMap((theme) => theme.tags);
 
-/** What `POST /api/tfxes` and `PUT /api/tfxes/:id` receive (the server adds the rest). */
-export interface WorkPayload {
-  title: string;
-  summary: string;
-  language: string | null;
-  /** "MM/yyyy" (spec §5 Month). */
-  release_month: string;
-  sector: string | null;
-  tags: string[];
-  ods: number[];
-  /** The uploaded PDF's id (`POST /api/upload`). */
-  file: number;
-  publish_consent: true;
-}
+/**
+ * What `POST /api/tfxes` and `PUT /api/tfxes/:id` receive (the server adds the rest): the shared
+ * contract's body; `release_month` is "MM/yyyy" (spec §5 Month), `file` the uploaded PDF's id.
+ */
+export type WorkPayload = TfxWrite;
 
 /** The free-text field "Otra" reveals (spec §4 Other option). */
-function other(value: string, label: string, maxLength = 100): NonNullable<FormItem['extension']> {
+function other(
+  value: string,
+  label: string,
+  maxLength = OTHER_TEXT_MAX_LENGTH,
+): NonNullable<FormItem['extension']> {
   return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength } };
 }
 

@@ -13,6 +13,8 @@ import {
   THESIS_STAGE_LABELS,
   WORK_DEADLINES,
   PROFILE_PHONE_PATTERN,
+  OTHER_TEXT_MAX_LENGTH,
+  TAG_MAX_LENGTH,
 } from '@plataforma/shared';
 import type { FormItem } from '../../../forms/types';
 import type { CatalogueFetchers } from '../types';
@@ -49,9 +51,12 @@ export const NOTIFICATION_CHOICES: { key: NotificationPreferenceKey; label: stri
 /** Form field name of a notification preference (kept apart from the record's attributes). */
 export const notificationField = (key: string) => `notification_${key}`;
 
-/** The free-text field "Otra" reveals (spec §4 Other option). */
-function other(value: string, label: string): NonNullable<FormItem['extension']> {
-  return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength: 255 } };
+/**
+ * The free-text field "Otra" reveals (spec §4 Other option), as long as its column holds unless
+ * the API holds it to less (the province's column, a tag).
+ */
+function other(value: string, label: string, maxLength = 255): NonNullable<FormItem['extension']> {
+  return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength } };
 }
 
 const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
@@ -131,7 +136,7 @@ export function buildStudentItems({
       value: 'province',
       label: '¿En qué provincia vives?',
       options: PROVINCES.map((province) => province.name),
-      extension: other('province_other', 'Escribe tu provincia'),
+      extension: other('province_other', 'Escribe tu provincia', OTHER_TEXT_MAX_LENGTH),
       step: 2,
     },
     ...(askPhone
@@ -177,7 +182,7 @@ export function buildStudentItems({
       sublabel:
         'Van por temas, de la tecnología al emprendimiento social. Elige los que quieras, o «Indiferente» si te da igual.',
       options: STUDENT_TAG_OPTIONS,
-      extension: other('tags_other', 'Escribe otro tema'),
+      extension: other('tags_other', 'Escribe otro tema', TAG_MAX_LENGTH),
       step: 3,
     },
     {

@@ -1,4 +1,8 @@
-import { DNI_NIE_PATTERN } from '@plataforma/shared';
+import {
+  APPLICATION_ANSWER_MAX_LENGTH,
+  DNI_NIE_PATTERN,
+  type ApplyCreate,
+} from '@plataforma/shared';
 import type { Call } from '../types';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
@@ -13,7 +17,7 @@ export const APPLY_MESSAGES = {
 } as const;
 
 /** Longest answer of each text question. */
-export const ANSWER_MAX_LENGTH = 2000;
+export const ANSWER_MAX_LENGTH = APPLICATION_ANSWER_MAX_LENGTH;
 
 /** How the CV is given: an uploaded PDF or a link. */
 export type CvMode = 'file' | 'url';
@@ -98,11 +102,11 @@ export function validateApplyForm(values: ApplyFormValues, calls: Call[]): Apply
   return errors;
 }
 
-/** The `data` of `POST /api/applys` (contract issue 6), with only what was given. */
+/** The `data` of `POST /api/applys` (the shared contract's body), with only what was given. */
 export function toApplyBody(
   values: ApplyFormValues,
   { studentId, projectId, calls }: { studentId: number; projectId: number; calls: Call[] },
-): Record<string, unknown> {
+): ApplyCreate {
   const call = chosenCall(values, calls);
   return {
     student: studentId,

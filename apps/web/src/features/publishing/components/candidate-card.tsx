@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '@plataforma/shared';
+import { APPLICATION_STATUS_MESSAGE_MAX_LENGTH, type ApplicationStatus } from '@plataforma/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
@@ -172,7 +172,7 @@ export function CandidateCard({ candidate }: { candidate: Candidate }) {
             <textarea
               id={`${baseId}-message`}
               value={message}
-              maxLength={2000}
+              maxLength={APPLICATION_STATUS_MESSAGE_MAX_LENGTH}
               rows={3}
               onChange={(event) => setMessage(event.target.value)}
               aria-describedby={`${baseId}-message-hint`}

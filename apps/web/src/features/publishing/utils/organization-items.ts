@@ -1,8 +1,10 @@
 import {
+  ORGANIZATION_DESCRIPTION_MAX_LENGTH,
   ORGANIZATION_SECTORS,
   ORGANIZATION_SIZES,
   ORGANIZATION_TYPES,
   OTHER_OPTION,
+  OTHER_TEXT_MAX_LENGTH,
   PROVINCES,
   REACHED_US_HOW_OPTIONS,
   EMAIL_PATTERN,
@@ -17,7 +19,10 @@ import type { OrganizationAttributes, OrganizationPayload, OrganizationUpdate } 
 const LOGO_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'svg'];
 
 function other(value: string, label: string): NonNullable<FormItem['extension']> {
-  return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength: 100 } };
+  return {
+    options: [OTHER_OPTION],
+    field: { type: 'text', value, label, maxLength: OTHER_TEXT_MAX_LENGTH },
+  };
 }
 
 /**
@@ -58,7 +63,7 @@ export function buildOrganizationItems(): FormItem[] {
       label: 'Descripción',
       sublabel:
         'A qué se dedica y qué la mueve; si sois una empresa, también vuestra responsabilidad social corporativa (RSC). Los estudiantes la leerán en tus proyectos.',
-      maxLength: 3000,
+      maxLength: ORGANIZATION_DESCRIPTION_MAX_LENGTH,
       step: 1,
     },
     {

@@ -3,8 +3,11 @@ import {
   INTEREST_THEMES,
   ODS,
   OTHER_OPTION,
+  OTHER_TEXT_MAX_LENGTH,
   PRESENTIALITY_OPTIONS,
+  PROJECT_DESCRIPTION_MAX_LENGTH,
   PROJECT_LANGUAGES,
+  PROJECT_TEXT_MAX_LENGTH,
   PROJECT_TYPES,
   PROVINCES,
   STUDY_AREAS,
@@ -41,7 +44,11 @@ const ALL_SUBAREAS = [...new Set(STUDY_AREAS.flatMap((area) => area.subareas))];
 const optionValue = (option: FormOption) => (typeof option === 'string' ? option : option.value);
 
 /** The free-text field "Otra" reveals (spec §4 Other option). */
-function other(value: string, label: string, maxLength = 100): NonNullable<FormItem['extension']> {
+function other(
+  value: string,
+  label: string,
+  maxLength = OTHER_TEXT_MAX_LENGTH,
+): NonNullable<FormItem['extension']> {
   return { options: [OTHER_OPTION], field: { type: 'text', value, label, maxLength } };
 }
 
@@ -78,7 +85,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       value: 'description',
       label: 'Descripción',
       sublabel: 'Cuenta en qué consiste y qué problema quiere resolver.',
-      maxLength: 5000,
+      maxLength: PROJECT_DESCRIPTION_MAX_LENGTH,
       step: 1,
     },
     // ---- 2. Impacto y perfil ----
@@ -87,7 +94,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       value: 'objectives',
       label: 'Objetivos',
       sublabel: 'Qué quiere conseguir y con qué indicadores de impacto sabréis si lo consigue.',
-      maxLength: 3000,
+      maxLength: PROJECT_TEXT_MAX_LENGTH,
       step: 2,
     },
     {
@@ -106,7 +113,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       label: '¿Cómo contribuye a esos ODS?',
       sublabel: 'Relaciónalo con las metas de la Agenda 2030 que persigue.',
       optional: true,
-      maxLength: 3000,
+      maxLength: PROJECT_TEXT_MAX_LENGTH,
       step: 2,
     },
     {
@@ -114,7 +121,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       value: 'academic_profile',
       label: 'Perfil académico que buscas',
       sublabel: 'Qué estudios o conocimientos encajan con el proyecto.',
-      maxLength: 3000,
+      maxLength: PROJECT_TEXT_MAX_LENGTH,
       step: 2,
     },
     {
@@ -122,7 +129,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       value: 'requirements',
       label: 'Requisitos',
       optional: true,
-      maxLength: 3000,
+      maxLength: PROJECT_TEXT_MAX_LENGTH,
       step: 2,
     },
     {
@@ -132,7 +139,7 @@ export function buildProjectItems(fetchers: ProjectCatalogueFetchers): FormItem[
       sublabel:
         'Por ejemplo, aprendizaje-servicio (ApS), voluntariado o prácticas en la organización.',
       optional: true,
-      maxLength: 3000,
+      maxLength: PROJECT_TEXT_MAX_LENGTH,
       step: 2,
     },
     {

@@ -4,6 +4,7 @@ import {
   HONESTY_GROUP,
   type CompetenceItem,
   EMAIL_PATTERN,
+  QUESTIONNAIRE_CONTACT_LIMITS,
 } from '@plataforma/shared';
 import type { FormItem, FormValues } from '../../../forms/types';
 import type { QuestionnaireSubmission } from '@plataforma/shared';
@@ -82,14 +83,14 @@ export function buildQuestionnaireItems(
       type: 'text',
       value: CONTACT_FIELDS.name,
       label: 'Nombre',
-      maxLength: 100,
+      maxLength: QUESTIONNAIRE_CONTACT_LIMITS.name,
       step: contactStep,
     },
     {
       type: 'text',
       value: CONTACT_FIELDS.surname,
       label: 'Apellidos',
-      maxLength: 100,
+      maxLength: QUESTIONNAIRE_CONTACT_LIMITS.surname,
       step: contactStep,
     },
     {
@@ -97,7 +98,7 @@ export function buildQuestionnaireItems(
       value: CONTACT_FIELDS.email,
       label: 'Correo electrónico',
       pattern: EMAIL_PATTERN,
-      maxLength: 254,
+      maxLength: QUESTIONNAIRE_CONTACT_LIMITS.email,
       step: contactStep,
     },
   ];

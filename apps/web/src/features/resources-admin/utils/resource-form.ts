@@ -1,4 +1,4 @@
-import { httpUrlSchema, THESIS_STAGES } from '@plataforma/shared';
+import { httpUrlSchema, RESOURCE_INTRODUCTION_MAX_LENGTH, THESIS_STAGES } from '@plataforma/shared';
 import type { ResourceItem } from '../../../entities/resource/types';
 import type {
   PictureAltChange,
@@ -12,10 +12,10 @@ export const REQUIRED_MESSAGE = 'Este campo es obligatorio.';
 export const TOO_LONG_MESSAGE = 'Longitud máxima alcanzada.';
 export const INVALID_FORMAT_MESSAGE = 'Formato no válido.';
 
-/** The columns' sizes (apps/api db/schema/library.ts) and the content type's list limit. */
+/** The API's limits: the columns' sizes, the introduction's and the content type's list limit. */
 export const RESOURCE_LIMITS = {
   title: 255,
-  introduction: 1000,
+  introduction: RESOURCE_INTRODUCTION_MAX_LENGTH,
   link: 1000,
   /** A file's alternative text (the API's `fileInfo` rule). */
   pictureAlt: 255,

@@ -1,3 +1,4 @@
+import { FOOTER_LIMITS } from '@plataforma/shared';
 import { FORMAT_MESSAGE, REQUIRED_MESSAGE, type FieldErrors } from './form-errors';
 
 /**
@@ -97,21 +98,8 @@ export interface FooterSectionDraft {
   rows: FooterRowDraft[];
 }
 
-/** Limits of the API's footer schema (apps/api site.content-types.ts). */
-export const FOOTER_LIMITS = {
-  sections: 10,
-  rows: 12,
-  columns: 12,
-  images: 20,
-  links: 50,
-  languages: 20,
-  text: 255,
-  url: 1000,
-  language: 10,
-  optionValue: 10,
-  optionLabel: 50,
-  imageSize: 4000,
-} as const;
+/** Limits of the footer schema the API checks, from the shared contract. */
+export { FOOTER_LIMITS };
 
 let lastKey = 0;
 /** A key unique in this page's life, for list items. */

@@ -10,6 +10,7 @@ export * from './constants/file-size';
 export * from './constants/questionnaire';
 export * from './workflow/project-workflow';
 export * from './schemas/strapi';
+export * from './constants/error-codes';
 export * from './schemas/error-codes';
 export * from './schemas/content-types';
 export * from './constants/field-rules';

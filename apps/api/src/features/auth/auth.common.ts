@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { passwordProblem } from '../../lib/password';
+import type { EntityService } from '../../lib/strapi/engine';
 import { type TokenService } from '../../lib/tokens';
 import type { SessionAnswer } from '@plataforma/shared';
 import { issueUserToken, type Executor } from './user-tokens';
@@ -26,11 +27,11 @@ export interface AuthDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   /**
-   * Called after a commit that changed users (password, confirmation, session validity), so the
-   * accounts cached by plugins/actor.ts are dropped at once in this process; other processes hear
-   * of it through the change feed.
+   * The writes that change users (password, confirmation, session validity) go through the
+   * engine's write transaction, so the accounts cached by plugins/actor.ts are dropped at once in
+   * this process; other processes hear of it through the change feed.
    */
-  usersChanged: () => void;
+  entities: Pick<EntityService, 'writeTransaction'>;
 }
 
 /** Lifetimes of the one-time tokens (ADR 0008). */

@@ -1,4 +1,3 @@
-import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +20,6 @@ import {
   sessionAnswerSchema,
   type SessionAnswer,
 } from '@plataforma/shared';
-import { users } from '../../db/schema';
 import { onlyRoles, signedIn } from '../../lib/route-guards';
 import { routeSchema, type RouteDoc } from '../../lib/route-schema';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/tokens';
@@ -81,7 +79,7 @@ export async function authRoutes(instance: FastifyInstance) {
     tokens: app.tokens,
     publicUrl: app.config.publicUrl,
     log: request.log,
-    usersChanged: () => app.responseCache.invalidate(getTableName(users)),
+    entities: app.entities,
   });
   /** A new session's answer, its refresh token set as the browser's cookie too (ADR 0055). */
   const opened = (reply: FastifyReply, answer: SessionAnswer, remember: boolean) => {

@@ -75,7 +75,7 @@ async function replacePassword(
   passwordHash: string,
   spend: (tx: Executor) => Promise<boolean>,
 ): Promise<SessionAnswer | undefined> {
-  const answer = await deps.db.transaction(async (tx) => {
+  return deps.entities.writeTransaction(async (tx) => {
     if (!(await spend(tx))) return undefined;
     const [updated] = await tx
       .update(users)
@@ -88,8 +88,6 @@ async function replacePassword(
     const session = await openSession(deps, tx, userId);
     return { ...session, user: presentUser(updated) };
   });
-  if (answer) deps.usersChanged();
-  return answer;
 }
 
 /**

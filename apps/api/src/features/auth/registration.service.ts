@@ -234,7 +234,7 @@ export type ConfirmationOutcome = 'confirmed' | 'expired' | 'invalid';
  */
 export async function confirmEmail(deps: AuthDeps, token: unknown): Promise<ConfirmationOutcome> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 512) return 'invalid';
-  const outcome = await retryingTransaction(deps.db, async (tx): Promise<ConfirmationOutcome> => {
+  return deps.entities.writeTransaction(async (tx): Promise<ConfirmationOutcome> => {
     const spent = await spendUserToken(tx, token, 'confirmation');
     if (spent) {
       await tx.update(users).set({ confirmed: true }).where(eq(users.id, spent.userId));
@@ -252,8 +252,6 @@ export async function confirmEmail(deps: AuthDeps, token: unknown): Promise<Conf
     }
     return 'expired';
   });
-  if (outcome === 'confirmed') deps.usersChanged();
-  return outcome;
 }
 
 /** Where the confirmation link finally takes the person (the web's login page). */

@@ -78,7 +78,7 @@ export async function refreshSession(
   refreshToken: string,
 ): Promise<{ jwt: string; refreshToken: string; expiresAt: Date }> {
   const now = new Date();
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.entities.writeTransaction(async (tx) => {
     const spent = await spendUserToken(tx, refreshToken, 'refresh', now);
     if (!spent) {
       const row = await findUserToken(tx, refreshToken, 'refresh');
@@ -108,7 +108,6 @@ export async function refreshSession(
     return { kind: 'ok' as const, ...session, expiresAt: spent.expiresAt };
   });
   if (outcome.kind === 'replayed') {
-    deps.usersChanged();
     deps.log.warn('a spent refresh token was presented again; the user’s sessions were ended');
   }
   if (outcome.kind !== 'ok') throw invalidRefreshToken();
@@ -156,7 +155,7 @@ export async function requestLoginLink(deps: AuthDeps, email: string): Promise<v
  * the person reads that mailbox, so an unconfirmed account becomes confirmed.
  */
 export async function exchangeLoginLink(deps: AuthDeps, token: string): Promise<SessionAnswer> {
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.entities.writeTransaction(async (tx) => {
     const spent = await spendUserToken(tx, token, 'login');
     if (!spent) return { kind: 'invalid' as const };
     const [user] = await tx.select().from(users).where(eq(users.id, spent.userId)).limit(1);
@@ -174,6 +173,5 @@ export async function exchangeLoginLink(deps: AuthDeps, token: string): Promise<
   if (outcome.kind === 'invalid') {
     throw new AppError('VALIDATION', 'Invalid or expired sign-in link', { code: 'incorrect_code' });
   }
-  deps.usersChanged();
   return { jwt: outcome.jwt, user: outcome.user, refreshToken: outcome.refreshToken };
 }

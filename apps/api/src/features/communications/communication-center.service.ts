@@ -4,11 +4,6 @@ import type { Actor } from '../../lib/strapi/actor';
 import type { AppContext } from '../../context';
 import { communicationCenterType } from './communications.content-types';
 
-/** Where a write is announced so that cached answers that read the table are dropped at once. */
-export interface ReadAllContext extends Pick<AppContext, 'db' | 'entities'> {
-  readonly responseCache?: { invalidate(table: string): void };
-}
-
 /**
  * "Marcar todas como leídas" (ADR 0044): every unread entry the caller may see becomes read, in
  * one UPDATE. Which entries are the caller's is the access table's own scope of the type (a
@@ -16,23 +11,24 @@ export interface ReadAllContext extends Pick<AppContext, 'db' | 'entities'> {
  * widen it. Answers how many changed.
  */
 export async function markAllCommunicationsRead(
-  ctx: ReadAllContext,
+  ctx: Pick<AppContext, 'entities'>,
   actor: Actor,
 ): Promise<{ updated: number }> {
   const table = getTableName(communicationCenters);
-  const rows = await ctx.db
-    .update(communicationCenters)
-    .set({ isRead: true, updatedAt: new Date() })
-    .where(
-      and(
-        eq(communicationCenters.isRead, false),
-        ctx.entities.where(communicationCenterType.uid, actor, table, { visible: 'preview' }),
-      ),
-    )
-    .returning({ id: communicationCenters.id });
-  // The change triggers tell the other processes; this one drops its answers at once, so the
-  // list read right after the call already shows the entries read.
-  if (rows.length > 0) ctx.responseCache?.invalidate(table);
+  // Through the engine's write transaction: this process drops its cached answers at once, so
+  // the list read right after the call already shows the entries read.
+  const rows = await ctx.entities.writeTransaction((tx) =>
+    tx
+      .update(communicationCenters)
+      .set({ isRead: true, updatedAt: new Date() })
+      .where(
+        and(
+          eq(communicationCenters.isRead, false),
+          ctx.entities.where(communicationCenterType.uid, actor, table, { visible: 'preview' }),
+        ),
+      )
+      .returning({ id: communicationCenters.id }),
+  );
   return { updated: rows.length };
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, getTableName } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   CATALOGUE_IMPORT_COLUMN_LISTS,
   CATALOGUE_IMPORT_MAX_ROWS,
@@ -17,7 +17,7 @@ import {
   universities,
 } from '../../db/schema';
 import type { Executor } from '../../db/statements';
-import { retryingTransaction, type Transaction } from '../../db/transaction';
+import type { Transaction } from '../../db/transaction';
 import { forbidden } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import { lockCatalogue } from '../catalogue/catalogue.rules';
@@ -47,12 +47,6 @@ import { parseTable } from './parse-table';
  * and answers what it wrote. A catalogue file is small (at most 5000 rows, no emails): it is
  * written in the request, not by a job as the people are (ADR 0048).
  */
-
-/** The tables each kind writes: the answers read from them are stale after a load. */
-const TABLES: Record<CatalogueImportKind, string[]> = {
-  catalogue: [universities, campuses, degrees, campusesDegrees].map((t) => getTableName(t)),
-  'study-areas': [studyAreas, studySubareas].map((t) => getTableName(t)),
-};
 
 type Plan = CataloguePlan | StudyAreaPlan;
 
@@ -93,7 +87,9 @@ export async function importCatalogue(
     const plan = await planOn(ctx.db);
     return answer(kind, false, plan);
   }
-  const plan = await retryingTransaction(ctx.db, async (tx) => {
+  // The engine's write transaction tells this process's caches what it wrote, so the admin's
+  // next read already shows the new entries (the change feed tells the other processes).
+  const plan = await ctx.entities.writeTransaction(async (tx) => {
     // What the preview saw may have changed: plan again on what this transaction sees, with
     // every other catalogue write waiting, so two loads of one file create each entry once.
     await lockCatalogue(tx);
@@ -101,9 +97,6 @@ export async function importCatalogue(
     if (writesSomething(planned)) await write(kind, tx, planned);
     return planned;
   });
-  // The change feed tells the other processes; this one's cache is told now, so the admin's
-  // next read already shows the new entries.
-  if (writesSomething(plan)) for (const table of TABLES[kind]) ctx.responseCache?.invalidate(table);
   return answer(kind, true, plan);
 }
 

@@ -37,10 +37,8 @@ const TFX_IMPORT_LOCK = 727_276;
 /** Rows a statement inserts at once (PostgreSQL takes at most 65535 parameters). */
 const INSERT_BATCH = 1000;
 
-export interface ImportContext extends Pick<AppContext, 'db'> {
-  /** Tells this process's answer cache at once (the change feed tells the others). */
-  responseCache?: { invalidate(table: string): void };
-}
+/** The writes go through the engine's write transaction, which tells the caches after it. */
+export type ImportContext = Pick<AppContext, 'db' | 'entities'>;
 
 export interface ImportFile {
   bytes: Buffer;
@@ -195,13 +193,12 @@ export async function importTfxes(
     const preview = plan(checked, await existingKeys(ctx.db, keys), query);
     return { data: { kind: 'tfxes', written: false, counts: preview.counts, rows: preview.rows } };
   }
-  const written = await ctx.db.transaction(async (tx) => {
+  const written = await ctx.entities.writeTransaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${TFX_IMPORT_LOCK})`);
     const result = plan(checked, await existingKeys(tx, keys), query);
     await writePlan(tx, result, given);
     return result;
   });
-  if (written.creates.length + written.updates.length > 0) ctx.responseCache?.invalidate('tfxes');
   return { data: { kind: 'tfxes', written: true, counts: written.counts, rows: written.rows } };
 }
 

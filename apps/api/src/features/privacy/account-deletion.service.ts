@@ -313,39 +313,21 @@ async function deleteInside(tx: Transaction, s: Subject): Promise<string[]> {
   return keys;
 }
 
-/** Tables whose cached answers a deletion makes wrong (the change feed also says so, later). */
-const TOUCHED_TABLES = [
-  'up_users',
-  'students',
-  'teachers',
-  'coordinators',
-  'applys',
-  'tfxes',
-  'files',
-  'projects',
-  'communication_centers',
-  'questionnaire_answers',
-  'students_favorites_links',
-  'students_favorites_tfxes_links',
-  'students_favorites_resources_links',
-  'teachers_favorites_links',
-  'announcements',
-  'email_outbox',
-  'legal_consents',
-];
-
 /**
  * `DELETE /api/users/me` (the current password confirms it, as a password change asks) and
  * `DELETE /api/users/:id` (admins, for a person who asked by other means): the same rules.
  */
 export async function deleteAccount(
-  app: Pick<FastifyInstance, 'db' | 'jobs' | 'responseCache'>,
+  app: Pick<FastifyInstance, 'entities' | 'jobs'>,
   actor: Actor,
   target: number | 'me',
   confirmation: { password?: string } = {},
 ): Promise<void> {
   const userId = subjectId(actor, target);
-  await app.db.transaction(async (tx) => {
+  // The engine's write transaction tells the caches every table the deletion wrote: the actor
+  // plugin keeps accounts in the answer cache until `up_users` changes, and the token must be
+  // refused from the next request on, not once the change feed arrives.
+  await app.entities.writeTransaction(async (tx) => {
     const [locked] = await tx
       .select({ id: users.id, password: users.password })
       .from(users)
@@ -381,8 +363,5 @@ export async function deleteAccount(
     }
     await deleteInside(tx, s);
   });
-  // The actor plugin keeps accounts in the answer cache until `up_users` changes: the token must
-  // be refused from the next request on, not once the change feed arrives.
-  for (const table of TOUCHED_TABLES) app.responseCache.invalidate(table);
   app.jobs.wake();
 }

@@ -126,9 +126,6 @@ export async function requireVerifiedTeacher(db: Reader, userId: number): Promis
   throw refusal('FORBIDDEN', TEACHER_VERIFICATION_REFUSALS[teacher.verification]);
 }
 
-/** What the decision calls need besides the app's context: the answer cache to refresh. */
-type DecisionContext = AppContext & { responseCache?: { invalidate(table: string): void } };
-
 /**
  * `POST /api/teachers/:id/verify` and `/reject` (admins): the decision on a teacher.
  *
@@ -144,14 +141,14 @@ type DecisionContext = AppContext & { responseCache?: { invalidate(table: string
  * decision's transaction: once committed, the decision is answered whatever happens (ADR 0068).
  */
 export async function decideTeacher(
-  ctx: DecisionContext,
+  ctx: AppContext,
   actor: Actor,
   { id, decision, query }: { id: number; decision: 'verify' | 'reject'; query: StrapiEntryQuery },
 ): Promise<EntryResponse> {
   // The route refuses anyone else before reading the request; this keeps the rule where it acts.
   if (!isAdmin(actor) || actor.kind !== 'user') throw forbidden();
   const adminId = actor.userId;
-  const { changed, answer } = await ctx.db.transaction(async (tx) => {
+  const { changed, answer } = await ctx.entities.writeTransaction(async (tx) => {
     const [teacher] = await tx
       .select({
         verification: teachers.verification,
@@ -215,9 +212,6 @@ export async function decideTeacher(
     }
     return { changed: true, answer: await read() };
   });
-  if (changed) {
-    ctx.responseCache?.invalidate('teachers');
-    ctx.emailSender.wake();
-  }
+  if (changed) ctx.emailSender.wake();
   return answer;
 }

@@ -1,4 +1,3 @@
-import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -8,12 +7,11 @@ import {
   setupQuerySchema,
   setupStatusAnswerSchema,
 } from '@plataforma/shared';
-import { users } from '../../db/schema';
 import { clientKey, consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import { routeSchema, type RouteDoc } from '../../lib/route-schema';
 import { REFRESH_TTL_MS } from '../auth/auth.common';
 import { setRefreshCookie } from '../auth/auth.cookies';
-import { SETUP_TABLES, checkSetupToken, completeSetup } from './setup.service';
+import { checkSetupToken, completeSetup } from './setup.service';
 
 /** Works without a session: any bearer token is ignored (plugins/actor.ts). */
 const PUBLIC = { auth: false };
@@ -84,13 +82,10 @@ export async function setupRoutes(instance: FastifyInstance) {
           tokens: app.tokens,
           publicUrl: app.config.publicUrl,
           log: request.log,
-          usersChanged: () => app.responseCache.invalidate(getTableName(users)),
+          entities: app.entities,
         },
         request.body,
       );
-      // This process's cached answers (the branding, the switches) are stale at once; other
-      // processes hear of the writes through the change feed (ADR 0007).
-      for (const table of SETUP_TABLES) app.responseCache.invalidate(table);
       // As a sign-in that is not remembered (ADR 0055): the cookie ends with the browser.
       setRefreshCookie(reply, app.config.publicUrl, answer.refreshToken, {
         remember: false,

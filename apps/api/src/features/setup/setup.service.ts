@@ -391,16 +391,6 @@ async function writeBranding(tx: Transaction, input: SetupFields, now: Date): Pr
   }
 }
 
-/** The tables the setup writes, for the answer cache of the process that made it. */
-export const SETUP_TABLES = [
-  'up_users',
-  'up_roles',
-  'universities',
-  'branding_saas',
-  'brandings',
-  'feature_permissions',
-] as const;
-
 /**
  * `POST /api/setup`: the first administrator, the universities, the branding's basics and the
  * default switches (when there are none), in one transaction under an advisory lock, which also
@@ -419,7 +409,10 @@ export async function completeSetup(deps: AuthDeps, body: SetupBody): Promise<Se
   if (problems.length > 0) throw problemsError(problems);
   // Hashed before the lock: argon2 takes its time, and nobody waits behind it.
   const passwordHash = await hashPassword(input.password);
-  const answer = await retryingTransaction(deps.db, async (tx) => {
+  // The engine's write transaction: this process's cached answers (the branding, the switches,
+  // the accounts) are dropped after the commit; other processes hear of it through the change
+  // feed (ADR 0007).
+  const answer = await deps.entities.writeTransaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
     if (await administratorIn(tx)) throw setupClosed();
     const [spent] = await tx

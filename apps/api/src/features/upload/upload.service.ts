@@ -392,7 +392,8 @@ export async function uploadFiles(
   try {
     const prepared: StoredFile[] = [];
     for (const file of checked) prepared.push(await storeFile(ctx.storage, file, stored));
-    const answer = await ctx.app.db.transaction(async (tx) => {
+    // The engine's write transaction tells this process's caches about `files` after the commit.
+    return await ctx.app.entities.writeTransaction(async (tx) => {
       if (idempotency) await claim(tx, idempotency);
       const inserted: FileRow[] = [];
       for (const file of prepared) {
@@ -415,8 +416,6 @@ export async function uploadFiles(
       if (idempotency) await record(tx, idempotency, answerText(presented));
       return presented;
     });
-    ctx.app.responseCache.invalidate('files');
-    return answer;
   } catch (error) {
     await removeStored(ctx, stored);
     throw error;
@@ -460,22 +459,23 @@ export async function updateFileInfo(
     throw (await maySeeFile(ctx.app, actor, found)) ? forbidden() : notFound();
   }
   const kind = KIND_BY_EXT[found.ext ?? ''];
-  const [row] = await ctx.app.db
-    .update(files)
-    .set({
-      ...(info.name !== undefined && kind ? { name: displayName(info.name, kind) } : {}),
-      ...(info.alternativeText !== undefined
-        ? { alternativeText: textOrNull(info.alternativeText) }
-        : {}),
-      ...(info.caption !== undefined ? { caption: textOrNull(info.caption) } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(files.id, id))
-    .returning();
+  // Entries answer their files populated (a resource's picture and its alternative text): every
+  // cached answer that read `files` is dropped after the commit.
+  const [row] = await ctx.app.entities.writeTransaction((tx) =>
+    tx
+      .update(files)
+      .set({
+        ...(info.name !== undefined && kind ? { name: displayName(info.name, kind) } : {}),
+        ...(info.alternativeText !== undefined
+          ? { alternativeText: textOrNull(info.alternativeText) }
+          : {}),
+        ...(info.caption !== undefined ? { caption: textOrNull(info.caption) } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(files.id, id))
+      .returning(),
+  );
   if (!row) throw notFound();
-  // Entries answer their files populated (a resource's picture and its alternative text).
-  for (const type of ctx.app.entities.registry.all()) ctx.app.responseCache.invalidate(type.table);
-  ctx.app.responseCache.invalidate('files');
   return presentFile(row);
 }
 
@@ -565,14 +565,14 @@ export async function deleteFile(
     // Not theirs: say so only to someone who may see it exists (ADR 0004).
     throw (await maySeeFile(ctx.app, actor, found)) ? forbidden() : notFound();
   }
-  const row = await ctx.app.db.transaction(async (tx) => {
+  // The entries pointing at it are set to null by the foreign keys: the change triggers record
+  // those tables too, and the engine's write transaction tells the caches all of them.
+  const row = await ctx.app.entities.writeTransaction(async (tx) => {
     const [locked] = await tx.select().from(files).where(eq(files.id, id)).for('update');
     if (!locked) throw notFound();
     await tx.delete(files).where(eq(files.id, id));
     return locked;
   });
-  // Every table with a media field may have changed (ON DELETE SET NULL).
-  for (const type of ctx.app.entities.registry.all()) ctx.app.responseCache.invalidate(type.table);
   await removeStored(ctx, storageKeysOf(row));
   return presentFile(row);
 }

@@ -173,8 +173,6 @@ export async function usersRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const body = await updateMe(app, request.actor, request.body, request.query);
-      // The profile type may have changed just now: the account behind the token is read again.
-      app.responseCache.invalidate('up_users');
       return reply.type(json).send(body);
     },
   );

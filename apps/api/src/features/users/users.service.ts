@@ -34,7 +34,7 @@ async function roleIdFor(
  * read in the transaction: once committed, the change is answered whatever happens (ADR 0068).
  */
 export async function updateMe(
-  { db, entities }: AppContext,
+  { entities }: AppContext,
   actor: Actor,
   input: z.output<typeof meUpdateSchema>,
   query: RawQuery,
@@ -42,7 +42,9 @@ export async function updateMe(
   if (actor.kind !== 'user') throw unauthorized();
   const { profileType, picture, ...fields } = input;
 
-  return db.transaction(async (tx) => {
+  // The engine's write transaction drops the cached account after the commit: the profile type
+  // may have changed, and the account behind the token is read again on the next request.
+  return entities.writeTransaction(async (tx) => {
     const [current] = await tx
       .select({ id: users.id, profileType: users.profileType })
       .from(users)

@@ -223,6 +223,28 @@ export class EntityWriter {
     return { data: entity, meta: {} };
   }
 
+  /**
+   * A write of the features' own (several tables in one decision, an import, a deletion): `fn` in
+   * a transaction, run again after a deadlock (ADR 0053); after the commit the caches are told
+   * the tables the change triggers recorded in it, as after the engine's own writes, with no list
+   * kept by hand, and a failure there is only logged (ADR 0068).
+   */
+  async writeTransaction<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    options: Pick<WriteOptions, 'log'> = {},
+  ): Promise<T> {
+    const { result, written } = await retryingTransaction(this.db, async (tx) => {
+      const result = await fn(tx);
+      return { result, written: await writtenTables(tx) };
+    });
+    if (written.length > 0) {
+      afterCommit(options.log ?? this.options.log, 'telling the caches', () =>
+        this.options.onWrite?.(written),
+      );
+    }
+    return result;
+  }
+
   async deleteSingle(
     uid: string,
     raw: RawQuery,

@@ -14,7 +14,7 @@ import { QueryParser } from './parse';
 import type { NestedQuery, ParsedQuery } from './query-types';
 import type { Entity, Executor, WireFormat } from './read';
 import type { Registry } from './registry';
-import type { ContentType, Scope } from './types';
+import type { ContentType, Scope, Transaction } from './types';
 
 /*
  * The one entry to the engine: EntityService. What it does lives in engine-read.ts (lists, single
@@ -208,6 +208,18 @@ export class EntityService {
     options: Pick<WriteOptions, 'log'> = {},
   ): Promise<EntryResponse> {
     return this.writer.delete(uid, id, raw, principal, options);
+  }
+
+  /**
+   * A write outside the generic routes, in one transaction whose written tables the caches are
+   * told after the commit (see EntityWriter.writeTransaction): every feature's own write goes
+   * through it rather than telling the answer cache by hand.
+   */
+  async writeTransaction<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    options: Pick<WriteOptions, 'log'> = {},
+  ): Promise<T> {
+    return this.writer.writeTransaction(fn, options);
   }
 
   /** `DELETE /api/{singular}`: deletes the single entry; 404 when there is none. */

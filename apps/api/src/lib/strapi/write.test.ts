@@ -355,7 +355,7 @@ describe('single types', () => {
     if (before.status === 200) expect(after.body.data.id).toBe(before.body.data.id);
     // The branding is the worker's one row: other files' emails and pages read its name.
     const { projectName = null, mainColor = null } =
-      before.status === 200 ? (before.body.data.attributes as Record<string, string | null>) : {};
+      before.status === 200 ? before.body.data.attributes : {};
     await request('PUT', '/api/branding-saas', { data: { projectName, mainColor } });
   });
 

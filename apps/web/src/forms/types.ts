@@ -99,6 +99,11 @@ export interface FormItem {
   /** Text: maximum length ("Longitud máxima alcanzada."); multiple: maximum selections. */
   maxLength?: number;
   /**
+   * Number: the values allowed, both ends included (0 and up when not given, spec §5), and
+   * whether only whole numbers are; the API's bound of the same field, from the shared contract.
+   */
+  range?: { min: number; max: number; integer?: boolean };
+  /**
    * Spec §4 Dependent select: the item depends on other items' values; its options are filtered by
    * them, and after a parent changes only still-valid values are kept.
    */

@@ -67,6 +67,24 @@ describe('validateItem', () => {
     expect(validateItem(hours, undefined, {})).toBe(FORM_MESSAGES.required);
   });
 
+  it('a number item with a range takes the numbers in it, ends included, and says which outside it', () => {
+    const hours: FormItem = {
+      type: 'number',
+      value: 'hours_per_week',
+      range: { min: 1, max: 40, integer: true },
+    };
+    expect(validateItem(hours, 1, {})).toBeUndefined();
+    expect(validateItem(hours, 40, {})).toBeUndefined();
+    expect(validateItem(hours, 0, {})).toBe('Escribe un número entero entre 1 y 40.');
+    expect(validateItem(hours, 41, {})).toBe('Escribe un número entero entre 1 y 40.');
+    expect(validateItem(hours, 2.5, {})).toBe('Escribe un número entero entre 1 y 40.');
+    expect(validateItem(hours, 'abc', {})).toBe(FORM_MESSAGES.pattern);
+    const grade: FormItem = { type: 'number', value: 'qualification', range: { min: 0, max: 10 } };
+    expect(validateItem(grade, 7.25, {})).toBeUndefined();
+    expect(validateItem(grade, -0.5, {})).toBe('Escribe un número entre 0 y 10.');
+    expect(validateItem(grade, 10_000, {})).toBe('Escribe un número entre 0 y 10.');
+  });
+
   it('when a month is not MM/yyyy, says "Formato no válido."', () => {
     const month: FormItem = { type: 'month', value: 'release' };
     expect(validateItem(month, '13/2024', {})).toBe(FORM_MESSAGES.pattern);

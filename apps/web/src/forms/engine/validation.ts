@@ -1,7 +1,7 @@
 import type { FormItem, FormValue, FormValues } from '../types';
 import { isIsoDate } from './dates';
 import { isPhoneNumber, PHONE_PATTERN } from '@plataforma/shared';
-import { FORM_MESSAGES } from './messages';
+import { FORM_MESSAGES, rangeMessage } from './messages';
 import { isMonth } from './month';
 
 /** Whether the item is shown for these values (spec §4 Form steps: failing conditions hide it). */
@@ -38,8 +38,13 @@ export function validateItem(
   }
   if (item.type === 'number') {
     const number = typeof value === 'number' ? value : Number(value);
-    // Spec §5 Number: minimum 0, floating pattern.
-    if (Number.isNaN(number) || number < 0) return FORM_MESSAGES.pattern;
+    // Spec §5 Number: minimum 0, floating pattern; an item's range narrows it.
+    if (Number.isNaN(number)) return FORM_MESSAGES.pattern;
+    const range = item.range;
+    if (range) {
+      const outside = number < range.min || number > range.max;
+      if (outside || (range.integer && !Number.isInteger(number))) return rangeMessage(range);
+    } else if (number < 0) return FORM_MESSAGES.pattern;
   }
   if (item.type === 'month' && typeof value === 'string' && !isMonth(value)) {
     return FORM_MESSAGES.pattern;

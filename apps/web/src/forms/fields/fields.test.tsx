@@ -99,6 +99,26 @@ describe('number', () => {
     fireEvent.change(input, { target: { value: '' } });
     expect(screen.getByRole('alert').textContent).toBe('Este campo es obligatorio.');
   });
+
+  it('with a range, the input stops at its ends and a number outside it says which are allowed', () => {
+    render(
+      <Harness
+        item={{
+          type: 'number',
+          value: 'n',
+          label: 'Horas a la semana',
+          range: { min: 1, max: 40, integer: true },
+        }}
+      />,
+    );
+    const input = screen.getByRole('spinbutton', { name: 'Horas a la semana' });
+    expect([input.getAttribute('min'), input.getAttribute('max')]).toEqual(['1', '40']);
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    fireEvent.change(input, { target: { value: '45' } });
+    expect(screen.getByRole('alert').textContent).toBe('Escribe un número entero entre 1 y 40.');
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('month', () => {

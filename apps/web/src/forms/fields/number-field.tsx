@@ -2,8 +2,9 @@ import type { FieldProps } from '../types';
 import { describe, FieldShell, hasHint, INPUT_CLASSES } from './field-shell';
 
 /**
- * Spec §5 Number: minimum 0, decimals allowed, arrow keys step by 1. An emptied input holds no
- * value (so a required number says "Este campo es obligatorio.").
+ * Spec §5 Number: minimum 0, decimals allowed, arrow keys step by 1; an item's range sets the
+ * ends the arrows stop at. An emptied input holds no value (so a required number says "Este
+ * campo es obligatorio.").
  */
 export function NumberField({ item, value, onChange, onBlur, error, id }: FieldProps) {
   return (
@@ -11,9 +12,10 @@ export function NumberField({ item, value, onChange, onBlur, error, id }: FieldP
       <input
         id={id}
         type="number"
-        min={0}
+        min={item.range?.min ?? 0}
+        max={item.range?.max}
         step={1}
-        inputMode="decimal"
+        inputMode={item.range?.integer ? 'numeric' : 'decimal'}
         className={INPUT_CLASSES}
         value={typeof value === 'number' ? value : typeof value === 'string' ? value : ''}
         placeholder={item.placeholder}

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client';
-import { executeRows, type Executor } from './statements';
+import { executeRows } from './statements';
+import type { Executor } from './handles';
 
 /** Channel on which every committed write announces its table (see ensureChangeTriggers). */
 export const CHANGES_CHANNEL = 'table_changes';

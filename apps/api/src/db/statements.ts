@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Database } from './client';
+import type { Executor } from './handles';
 
-export type Executor = Pick<Database, 'execute'>;
 export type Row = { id: number } & Record<string, unknown>;
 
 const dialect = new PgDialect();

@@ -1,10 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
 import { isRetryableTransactionFailure } from './failures';
-
-/** An open transaction of the database. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Queryable, Transaction } from './handles';
 
 export interface RetryOptions {
   /** Runs in all, the first included. */
@@ -30,7 +27,7 @@ const DEFAULT_BASE_DELAY_MS = 20;
  * one to run again.
  */
 export async function retryingTransaction<T>(
-  db: Database | Transaction,
+  db: Queryable,
   fn: (tx: Transaction) => Promise<T>,
   options: RetryOptions = {},
 ): Promise<T> {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { executeRows, type Executor } from '../db/statements';
+import { executeRows } from '../db/statements';
+import type { Executor } from '../db/handles';
 import { refusal } from './errors';
 import type { JobDefinition } from './jobs';
 

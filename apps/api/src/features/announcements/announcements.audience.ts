@@ -3,7 +3,8 @@ import { forbidden } from '../../lib/errors';
 import { roleOf, type Actor } from '../../lib/strapi/actor';
 import { and, Compiler, toSql, type Condition } from '../../lib/strapi/compile';
 import type { EntityService } from '../../lib/strapi/engine';
-import { rowsOf, type Executor } from '../../lib/strapi/read';
+import { rowsOf } from '../../lib/strapi/read';
+import type { Executor } from '../../db/handles';
 import type { FilterObject } from '../../lib/strapi/types';
 import { projectsPublishedBy } from '../projects/projects.people';
 

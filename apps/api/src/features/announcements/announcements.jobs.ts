@@ -8,7 +8,7 @@ import { renderEmail } from '../../lib/mail/templates';
 import type { Actor } from '../../lib/strapi/actor';
 import type { EntityService } from '../../lib/strapi/engine';
 import { rowsOf } from '../../lib/strapi/read';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import { audienceCondition, SENDER_ROLES } from './announcements.audience';
 import { richTextToPlain } from './announcements.text';
 import { preferenceOn, sendAnnouncementWhatsApp, type WhatsAppChannel } from './whatsapp';

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../lib/strapi/read';
+import { rowsOf } from '../../lib/strapi/read';
+import type { Executor } from '../../db/handles';
 import { richTextToPlain } from './announcements.text';
 
 /**

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { applys, calls, projectProgresses, projects, students } from '../../db/schema';
 import { refusal, validationError } from '../../lib/errors';
 import { roleOf, SYSTEM, type Principal } from '../../lib/strapi/actor';
-import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
+import type { LifecycleEvent } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import { loadRenderContext } from '../../lib/mail/outbox';
 import {
   loadApplicationFacts,

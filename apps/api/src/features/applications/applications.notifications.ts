@@ -10,7 +10,7 @@ import {
   users,
   type NotificationPreferences,
 } from '../../db/schema';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import { queueEmail } from '../../lib/mail/outbox';
 import { escapeHtml, type RenderContext } from '../../lib/mail/templates';
 import { reviewersToNotify } from '../projects/projects.people';

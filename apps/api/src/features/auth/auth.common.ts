@@ -9,7 +9,8 @@ import { passwordProblem } from '../../lib/password';
 import type { EntityService } from '../../lib/strapi/engine';
 import { type TokenService } from '../../lib/tokens';
 import type { SessionAnswer } from '@plataforma/shared';
-import { issueUserToken, type Executor } from './user-tokens';
+import { issueUserToken } from './user-tokens';
+import type { Queryable } from '../../db/handles';
 
 /*
  * What the authentication services share (ADR 0008): their dependencies, token lifetimes, the
@@ -97,7 +98,7 @@ export function fieldError(
 /** Issues an access token and a refresh token (ending at `refreshExpiresAt`) for the user. */
 export async function openSession(
   deps: AuthDeps,
-  tx: Executor,
+  tx: Queryable,
   userId: number,
   refreshExpiresAt = new Date(Date.now() + REFRESH_TTL_MS),
 ): Promise<{ jwt: string; refreshToken: string }> {
@@ -143,7 +144,7 @@ export async function uniformly(
   if (remaining > 0) await sleep(remaining);
 }
 
-export async function userByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+export async function userByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const [user] = await db
     .select()
     .from(users)

@@ -8,13 +8,8 @@ import { loadRenderContext, queueEmail } from '../../lib/mail/outbox';
 import type { RenderContext } from '../../lib/mail/templates';
 import type { SessionAnswer } from '@plataforma/shared';
 import { presentUser } from './user.presenter';
-import {
-  deleteUserTokens,
-  findUserToken,
-  issueUserToken,
-  spendUserToken,
-  type Executor,
-} from './user-tokens';
+import { deleteUserTokens, findUserToken, issueUserToken, spendUserToken } from './user-tokens';
+import type { Queryable } from '../../db/handles';
 import {
   type AuthDeps,
   type UserRow,
@@ -32,7 +27,7 @@ import {
 /** A reset link replacing the previous ones, queued in the caller's transaction. */
 export async function sendResetLink(
   deps: AuthDeps,
-  tx: Executor,
+  tx: Queryable,
   user: UserRow,
   context: RenderContext,
 ): Promise<void> {
@@ -73,7 +68,7 @@ async function replacePassword(
   deps: AuthDeps,
   userId: number,
   passwordHash: string,
-  spend: (tx: Executor) => Promise<boolean>,
+  spend: (tx: Queryable) => Promise<boolean>,
 ): Promise<SessionAnswer | undefined> {
   return deps.entities.writeTransaction(async (tx) => {
     if (!(await spend(tx))) return undefined;

@@ -11,7 +11,8 @@ import { createProfile, type ProfileOrigin } from '../profiles/profiles.service'
 import { recordConsent } from '../legal/legal.service';
 import type { AdminRegisterInput, RegisterInput } from '@plataforma/shared';
 import { presentUser, type PublicUser } from './user.presenter';
-import { findUserToken, issueUserToken, spendUserToken, type Executor } from './user-tokens';
+import { findUserToken, issueUserToken, spendUserToken } from './user-tokens';
+import type { Queryable } from '../../db/handles';
 import {
   type AuthDeps,
   type UserRow,
@@ -38,7 +39,7 @@ const ROLE_NAMES: Record<ProfileType | 'authenticated', string> = {
 };
 
 /** The id of the users-permissions role of a profile type (created when missing). */
-export async function roleIdOf(tx: Executor, type: ProfileType): Promise<number> {
+export async function roleIdOf(tx: Queryable, type: ProfileType): Promise<number> {
   const find = () => tx.select({ id: roles.id }).from(roles).where(eq(roles.type, type)).limit(1);
   const [existing] = await find();
   if (existing) return existing.id;
@@ -63,7 +64,7 @@ export function usernameBase(email: string): string {
 }
 
 /** A free username from the email's local part ("ana.garcia", then "ana.garcia4821"...). */
-export async function freeUsername(tx: Executor, email: string): Promise<string> {
+export async function freeUsername(tx: Queryable, email: string): Promise<string> {
   const base = usernameBase(email);
   const candidates = [base, ...Array.from({ length: 5 }, () => `${base}${randomInt(1000, 10000)}`)];
   const taken = new Set(
@@ -112,7 +113,7 @@ interface NewAccount {
 async function createAccount(
   deps: AuthDeps,
   account: NewAccount,
-  then: (tx: Executor, user: UserRow) => Promise<void>,
+  then: (tx: Queryable, user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
   try {
     return await retryingTransaction(deps.db, async (tx) => {

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { userTokens, type UserTokenPurpose } from '../../db/schema';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 
@@ -9,9 +9,6 @@ import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
  * racing with the same token cannot both succeed.
  */
 
-/** A database or a transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
 export type UserTokenRow = typeof userTokens.$inferSelect;
 
 /** Expired rows are deleted now and then by whoever issues a token. */
@@ -19,7 +16,7 @@ const PURGE_PROBABILITY = 1 / 100;
 
 /** Creates a token for the user and answers it (only its digest is stored). */
 export async function issueUserToken(
-  db: Executor,
+  db: Queryable,
   userId: number,
   purpose: UserTokenPurpose,
   expiresAt: Date,
@@ -43,7 +40,7 @@ export async function issueUserToken(
  * token is unknown, spent or expired (then `findUserToken` tells which).
  */
 export async function spendUserToken(
-  db: Executor,
+  db: Queryable,
   token: string,
   purpose: UserTokenPurpose,
   now = new Date(),
@@ -65,7 +62,7 @@ export async function spendUserToken(
 
 /** The row of a token of that purpose, spent or not. */
 export async function findUserToken(
-  db: Executor,
+  db: Queryable,
   token: string,
   purpose: UserTokenPurpose,
 ): Promise<UserTokenRow | undefined> {
@@ -79,7 +76,7 @@ export async function findUserToken(
 
 /** Deletes a user's tokens of the given purposes (a new link replaces the previous ones). */
 export async function deleteUserTokens(
-  db: Executor,
+  db: Queryable,
   userId: number,
   purposes: readonly UserTokenPurpose[],
 ): Promise<void> {
@@ -90,7 +87,7 @@ export async function deleteUserTokens(
 
 /** Deletes one token, whoever owns it (logout). */
 export async function deleteUserToken(
-  db: Executor,
+  db: Queryable,
   token: string,
   purpose: UserTokenPurpose,
 ): Promise<void> {
@@ -103,6 +100,6 @@ export async function deleteUserToken(
  * Deletes tokens expired for more than a day. Spent refresh tokens are kept until they expire:
  * presenting one again is how a stolen token is detected.
  */
-export async function purgeExpiredUserTokens(db: Executor): Promise<void> {
+export async function purgeExpiredUserTokens(db: Queryable): Promise<void> {
   await db.delete(userTokens).where(lt(userTokens.expiresAt, sql`now() - interval '1 day'`));
 }

@@ -1,16 +1,13 @@
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calls, callsDegrees, campusesDegrees, degrees } from '../../db/schema';
-import type { Database } from '../../db/client';
-import type { Lifecycles, Transaction } from '../../lib/strapi/types';
+import type { Lifecycles } from '../../lib/strapi/types';
+import type { Queryable, Transaction } from '../../db/handles';
 import { callRules, campusRules, degreeRules } from './catalogue.rules';
 
 export const CAMPUS_UID = 'api::campus.campus';
 export const DEGREE_UID = 'api::degree.degree';
 export const CALL_UID = 'api::call.call';
-
-/** Where a plan reads: the delete's transaction, or the database for a count. */
-type Executor = Transaction | Database;
 
 /** What deleting a campus takes with it (the ids, for the tests and the logs). */
 export interface CampusContents {
@@ -32,7 +29,7 @@ export interface CampusContents {
  * answer), which a later delete judges again.
  */
 export async function planCampusDelete(
-  tx: Executor,
+  tx: Queryable,
   campusId: number,
   { lock }: { lock: boolean },
 ): Promise<CampusContents> {

@@ -3,7 +3,8 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { CATALOGUE_MESSAGES, DEGREE_DURATION_MAX, DEGREE_DURATION_MIN } from '@plataforma/shared';
 import { calls, callsDegrees, campuses, campusesDegrees, degrees } from '../../db/schema';
 import { refusal } from '../../lib/errors';
-import type { LifecycleEvent, Lifecycles, Transaction } from '../../lib/strapi/types';
+import type { LifecycleEvent, Lifecycles } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 
 /**
  * The rules of the catalogue's writes (ADR 0047), whatever route makes them: a name is never

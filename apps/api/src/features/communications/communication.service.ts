@@ -1,5 +1,4 @@
 import { and, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import {
   applys,
   degrees,
@@ -30,7 +29,7 @@ import {
   type ProfileType,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Queryable, Transaction } from '../../db/handles';
 import { afterCommit, type CommitLog } from '../../db/transaction';
 import { answerText, claim, record, type IdempotencyScope } from '../../lib/idempotency';
 
@@ -43,8 +42,6 @@ import { answerText, claim, record, type IdempotencyScope } from '../../lib/idem
 
 /** The roles that may use some call: every profile. */
 type Role = ProfileType;
-type Tx = Transaction;
-type Reader = Pick<Database, 'select'>;
 
 const HOUR = 3_600;
 const NO_INVITEES: readonly string[] = [];
@@ -102,7 +99,7 @@ const fullName = (u: { name: string | null; surname: string | null }) =>
 const orUndefined = <T>(value: T | null | undefined) => value ?? undefined;
 const lowerEmailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
-async function userById(db: Reader, id: number) {
+async function userById(db: Queryable, id: number) {
   const [user] = await db
     .select({
       id: users.id,
@@ -120,7 +117,7 @@ async function userById(db: Reader, id: number) {
   return user;
 }
 
-async function userByEmail(db: Reader, email: string) {
+async function userByEmail(db: Queryable, email: string) {
   const [user] = await db
     .select({
       id: users.id,
@@ -174,7 +171,7 @@ async function send(
   caller: Caller,
   invitees: readonly string[],
   { idempotency, log }: SendOptions,
-  work: (tx: Tx, context: RenderContext) => Promise<void>,
+  work: (tx: Transaction, context: RenderContext) => Promise<void>,
 ): Promise<CommunicationSent> {
   // RATE_LIMITS=off exists for load tests only.
   if (app.config.rateLimits) {
@@ -236,7 +233,7 @@ export async function invite(
 }
 
 /** The caller's (a student's) latest application to a project of that title. */
-async function ownApplication(tx: Tx, userId: number, projectName: string) {
+async function ownApplication(tx: Transaction, userId: number, projectName: string) {
   const [row] = await tx
     .select({
       projectId: projects.id,
@@ -290,7 +287,7 @@ export async function confirmApply(
 /** True when the user publishes the project (the same rule as `publishedBy`). */
 async function isPublisher(
   app: AppContext,
-  tx: Tx,
+  tx: Transaction,
   userId: number,
   projectId: number,
 ): Promise<boolean> {
@@ -353,7 +350,7 @@ export async function confirmNewCandidates(
  */
 async function managedApplication(
   app: AppContext,
-  tx: Tx,
+  tx: Transaction,
   caller: Caller,
   email: string,
   projectName: string,

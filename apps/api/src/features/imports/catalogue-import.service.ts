@@ -16,8 +16,7 @@ import {
   studySubareas,
   universities,
 } from '../../db/schema';
-import type { Executor } from '../../db/statements';
-import type { Transaction } from '../../db/transaction';
+import type { Executor, Transaction } from '../../db/handles';
 import { forbidden } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import { lockCatalogue } from '../catalogue/catalogue.rules';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PROVINCES } from '@plataforma/shared';
-import { executeRows, type Executor } from '../../db/statements';
+import { executeRows } from '../../db/statements';
+import type { Executor } from '../../db/handles';
 
 /**
  * Names in an import file matched against the catalogue (ADR 0048): exactly as people mean them

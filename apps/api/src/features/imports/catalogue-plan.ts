@@ -14,8 +14,8 @@ import {
   studySubareas,
   universities,
 } from '../../db/schema';
-import type { Transaction } from '../../db/transaction';
-import { executeRows, insertJsonRows, type Executor } from '../../db/statements';
+import type { Executor, Transaction } from '../../db/handles';
+import { executeRows, insertJsonRows } from '../../db/statements';
 import { CATALOGUE_IMPORT_TEXTS as T } from './catalogue-import-texts';
 import { matchNames, normalizeNames, type NameMatch } from './catalogue-match';
 import type { CatalogueRowValues, CheckedCatalogueRow, StudyAreaRowValues } from './catalogue-rows';

@@ -10,6 +10,7 @@ import {
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { tfxes } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
@@ -46,10 +47,8 @@ export interface ImportFile {
   name?: string | undefined;
 }
 
-type Executor = Pick<Database, 'select'>;
-
 /** Import keys of `keys` already in the library. */
-async function existingKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+async function existingKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += INSERT_BATCH) {
     const rows = await db

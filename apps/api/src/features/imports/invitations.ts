@@ -11,7 +11,8 @@ import { consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 import { INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '../auth/auth.common';
-import { deleteUserTokens, type Executor } from '../auth/user-tokens';
+import { deleteUserTokens } from '../auth/user-tokens';
+import type { Queryable } from '../../db/handles';
 
 /**
  * Invitations to accounts an admin made (ADR 0048): the account exists without a password, and
@@ -58,7 +59,7 @@ export interface Pace {
  * hashed, as every one-time token (user-tokens.ts). Answers when the codes expire.
  */
 export async function queueInvitations(
-  tx: Executor,
+  tx: Queryable,
   invitees: readonly Invitee[],
   context: RenderContext,
   pace?: Pace,

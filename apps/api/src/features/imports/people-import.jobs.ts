@@ -4,7 +4,7 @@ import { peopleImportRows, peopleImports } from '../../db/schema';
 import { insertJsonRows } from '../../db/statements';
 import { enqueueJob, PermanentJobError, type JobDefinition } from '../../lib/jobs';
 import { loadRenderContext } from '../../lib/mail/outbox';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import { planRows } from './people-plan';
 import { checkPeopleRows, findPeopleColumns } from './people-rows';
 import { writeBatch, type RowOutcome } from './people-write';

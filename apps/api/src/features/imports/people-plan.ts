@@ -7,7 +7,8 @@ import type {
   PeopleImportMode,
   ProfileType,
 } from '@plataforma/shared';
-import { executeRows, type Executor } from '../../db/statements';
+import { executeRows } from '../../db/statements';
+import type { Executor } from '../../db/handles';
 import { normalizedSql } from './catalogue-match';
 import type {
   CheckedRow,

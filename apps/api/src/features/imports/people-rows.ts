@@ -12,7 +12,7 @@ import {
   type ImportIssue,
   type PeopleImportKind,
 } from '@plataforma/shared';
-import type { Executor } from '../../db/statements';
+import type { Executor } from '../../db/handles';
 import { matchNames, suggestionText, type NameQuery } from './catalogue-match';
 import { RowReader, findColumns, fromList, isHttpUrl, type FoundColumns } from './import-columns';
 import { normalizeLabel, type TableRow } from './parse-table';

@@ -11,7 +11,7 @@ import {
   type PeopleImportOutcome,
 } from '../../db/schema';
 import { insertJsonRows } from '../../db/statements';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import type { RenderContext } from '../../lib/mail/templates';
 import { roleIdOf, usernameBase } from '../auth/registration.service';
 import { freePrimaryKeys } from '../profiles/profiles.service';

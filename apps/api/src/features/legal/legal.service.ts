@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LegalTextKind } from '@plataforma/shared';
 import { brandingSaas, legalConsents, legalTextVersions, legalTexts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Executor } from '../auth/user-tokens';
+import type { Queryable } from '../../db/handles';
 
 /** The answer when the text a person accepted is no longer the current one. */
 export const STALE_VERSION_MESSAGE =
@@ -18,7 +18,7 @@ export const STALE_VERSION_MESSAGE =
  * @throws AppError 409 on a version that is not the current one
  */
 export async function recordConsent(
-  tx: Executor,
+  tx: Queryable,
   { userId, kind, version }: { userId: number; kind: LegalTextKind; version: number },
 ): Promise<void> {
   const [current] = await tx

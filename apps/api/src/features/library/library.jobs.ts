@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FILE_SIZE_LIMIT_BYTES } from '@plataforma/shared';
 import { files, tfxes } from '../../db/schema';
 import { enqueueJob, PermanentJobError, type JobDefinition } from '../../lib/jobs';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import { extractPdfText, PdfTextLimitError, type PdfText } from './pdf-text';
 import { sweepOldVisits } from './library.visits';
 

@@ -15,7 +15,8 @@ import { loadRenderContext, queueEmail, recipientSchema } from '../../lib/mail/o
 import { escapeHtml, type RenderContext } from '../../lib/mail/templates';
 import { isAdmin, roleOf, SYSTEM, type Actor, type Principal } from '../../lib/strapi/actor';
 import type { RelationChange } from '../../lib/strapi/input';
-import type { LifecycleEvent, Transaction } from '../../lib/strapi/types';
+import type { LifecycleEvent } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import { permissionsFor } from '../site/site.service';
 import { enqueueTextExtraction } from './library.jobs';
 

@@ -1,7 +1,8 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { TFX_FACETS, type TfxFacet } from '@plataforma/shared';
 import { tfxSearch } from '../../db/schema';
-import { executeRows, type Executor } from '../../db/statements';
+import { executeRows } from '../../db/statements';
+import type { Executor } from '../../db/handles';
 import { emptyBits, setBit, type Bits } from '../../lib/bitset';
 import { facetValueText } from '../../lib/search-facets';
 import { TableCopy, type TableVersions } from '../../lib/table-copy';

@@ -1,5 +1,4 @@
 import { and, desc, eq, notExists, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import {
   applys,
   communicationCenters,
@@ -9,7 +8,7 @@ import {
   students,
   users,
 } from '../../db/schema';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Queryable, Transaction } from '../../db/handles';
 import { loadRenderContext, queueEmails } from '../../lib/mail/outbox';
 import { escapeHtml } from '../../lib/mail/templates';
 import { projectMatchColumns, studentMatchColumns } from './matching.columns';
@@ -27,14 +26,12 @@ import {
  * narrowed in SQL, scored in JS by `scoreMatch`, and told in the publishing write's transaction.
  */
 
-type Reader = Pick<Database, 'select'>;
-
 /** Students scored per publication (the best pre-selected first) and notified at most. */
 export const NOTICE_SCAN_LIMIT = 20_000;
 export const NOTICE_RECIPIENT_LIMIT = 500;
 
 /** Whether the project is published, read in the write's transaction (before it, in beforeUpdate). */
-export async function isPublished(tx: Reader, id: number): Promise<boolean> {
+export async function isPublished(tx: Queryable, id: number): Promise<boolean> {
   const [row] = await tx
     .select({ publishedAt: projects.publishedAt })
     .from(projects)

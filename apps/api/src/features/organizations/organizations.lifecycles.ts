@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { coordinators } from '../../db/schema';
 import { refusal } from '../../lib/errors';
 import { SYSTEM, type Actor } from '../../lib/strapi/actor';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 import { permissionsFor } from '../site/site.service';
 
 export const ORGANIZATION_UID = 'api::organization.organization';

@@ -6,8 +6,7 @@ import {
   type OutboxListQuery,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
-import type { Transaction } from '../../db/transaction';
+import type { Queryable, Transaction } from '../../db/handles';
 import { emailOutbox } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { IN_FLIGHT } from '../../lib/mail/email.sender';
@@ -109,7 +108,7 @@ export async function listOutbox(
  * the transaction of a change that answers the email (ADR 0068).
  */
 export async function findOutboxEmail(
-  { db }: { db: Pick<Database, 'select'> },
+  { db }: { db: Queryable },
   id: number,
 ): Promise<OutboxEmailAnswer> {
   const [row] = await db

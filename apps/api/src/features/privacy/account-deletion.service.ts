@@ -32,7 +32,7 @@ import {
 import { AppError, forbidden, notFound, refusal, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Queryable, Transaction } from '../../db/handles';
 import { rowsOf } from '../../lib/strapi/read';
 import { storageKeysOf } from '../upload/upload.service';
 import { enqueueStoredFilesRemoval } from './privacy.jobs';
@@ -43,8 +43,6 @@ import { enqueueStoredFilesRemoval } from './privacy.jobs';
  * files that went are removed by a job queued in it. The preview counts exactly what the deletion
  * does: both read the same facts.
  */
-
-type Reader = Pick<Database, 'select' | 'execute'> & Parameters<typeof rowsOf>[0];
 
 /** Applications keep these (the project's history); every other field was the student's. */
 const STRIPPED_APPLICATION_FIELDS = {
@@ -73,7 +71,7 @@ interface Subject {
   coordinatorId: number | null;
 }
 
-async function subjectOf(db: Reader, userId: number): Promise<Subject | undefined> {
+async function subjectOf(db: Queryable, userId: number): Promise<Subject | undefined> {
   const [row] = await db
     .select({
       userId: users.id,
@@ -98,7 +96,7 @@ const ids = (rows: { id: number | null }[]) =>
 const NONE = -1;
 
 /** The files that were theirs (uploaded by them, their picture, CVs, works' PDFs). */
-async function candidateFiles(db: Reader, s: Subject): Promise<number[]> {
+async function candidateFiles(db: Queryable, s: Subject): Promise<number[]> {
   const student = s.studentId ?? NONE;
   const rows = await rowsOf(
     db,
@@ -117,7 +115,11 @@ async function candidateFiles(db: Reader, s: Subject): Promise<number[]> {
  * application, a work that stays (published, or anyone else's), a resource, an organisation's
  * logo, the branding. Read before any write, so the preview and the deletion agree.
  */
-async function filesOthersUse(db: Reader, s: Subject, candidates: number[]): Promise<Set<number>> {
+async function filesOthersUse(
+  db: Queryable,
+  s: Subject,
+  candidates: number[],
+): Promise<Set<number>> {
   if (candidates.length === 0) return new Set();
   const student = s.studentId ?? NONE;
   const list = sql`ARRAY[${sql.join(
@@ -140,13 +142,13 @@ async function filesOthersUse(db: Reader, s: Subject, candidates: number[]): Pro
   return new Set(ids(rows));
 }
 
-const count = async (db: Reader, query: ReturnType<typeof sql>) => {
+const count = async (db: Queryable, query: ReturnType<typeof sql>) => {
   const [row] = await rowsOf(db, sql`SELECT count(*)::int AS n FROM (${query}) q`);
   return Number(row?.n ?? 0);
 };
 
 /** What the deletion of `s` does, counted. */
-async function measure(db: Reader, s: Subject) {
+async function measure(db: Queryable, s: Subject) {
   const student = s.studentId ?? NONE;
   const teacher = s.teacherId ?? NONE;
   const coordinator = s.coordinatorId ?? NONE;

@@ -3,6 +3,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import {
   announcements,
   applys,
@@ -73,8 +74,6 @@ archivos/
 Las fechas están en formato ISO 8601 (hora UTC).
 `;
 
-type Reader = Pick<Database, 'select'>;
-
 interface ArchiveFile {
   id: number;
   name: string;
@@ -96,7 +95,7 @@ function safeName(id: number, name: string): string {
 }
 
 /** The data part of the archive: every row that is about the person, read in one go. */
-export async function collectPersonalData(db: Reader, userId: number) {
+export async function collectPersonalData(db: Queryable, userId: number) {
   const [account] = await db
     .select({
       id: users.id,

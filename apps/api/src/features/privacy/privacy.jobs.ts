@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enqueueJob, type JobDefinition } from '../../lib/jobs';
 import { assertValidKey } from '../../lib/storage';
-import type { Transaction } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 
 /**
  * Removing stored bytes whose rows a transaction deleted (ADR 0054): queued in that transaction,

@@ -11,7 +11,7 @@ import {
   type StrapiReadQuery,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { coordinators, students, teachers, users } from '../../db/schema';
 import { executeRows } from '../../db/statements';
 import { AppError, validationError } from '../../lib/errors';
@@ -24,9 +24,6 @@ import {
   type TeacherStart,
 } from './teacher-verification.service';
 
-/** A database or a transaction. */
-type Writer = Pick<Database, 'insert' | 'select' | 'execute'>;
-
 /** Letter of the server-generated primaryKey of each profile (spec §3 Student, Teacher). */
 const PRIMARY_KEY_PREFIX = { student: 'E', teacher: 'P' } as const;
 
@@ -36,7 +33,7 @@ const PRIMARY_KEY_PREFIX = { student: 'E', teacher: 'P' } as const;
  * freePrimaryKeys). The unique constraint has the last word; callers insert in a transaction
  * and a clash answers 400, never a duplicate.
  */
-export async function freePrimaryKey(db: Writer, kind: 'student' | 'teacher'): Promise<string> {
+export async function freePrimaryKey(db: Queryable, kind: 'student' | 'teacher'): Promise<string> {
   // A few random four-digit keys looked up at once: while most are free (every university but
   // the largest), the first free one is drawn as uniformly as from the free list itself, without
   // reading all 10,000 (about 6 ms a sign-up on the embedded database).
@@ -73,7 +70,7 @@ const RANDOM_CANDIDATES = 24;
  * which a key set by hand far above the rest would push out of range).
  */
 export async function freePrimaryKeys(
-  db: Writer,
+  db: Queryable,
   kind: 'student' | 'teacher',
   count: number,
 ): Promise<string[]> {
@@ -110,7 +107,7 @@ export async function freePrimaryKeys(
 export type ProfileOrigin =
   { by: 'admin'; adminId: number } | { by: 'sign-up'; email: string } | { by: 'choice' };
 
-async function teacherStart(db: Writer, origin: ProfileOrigin): Promise<TeacherStart> {
+async function teacherStart(db: Queryable, origin: ProfileOrigin): Promise<TeacherStart> {
   switch (origin.by) {
     case 'admin':
       return verifiedByAdmin(origin.adminId);
@@ -128,7 +125,7 @@ async function teacherStart(db: Writer, origin: ProfileOrigin): Promise<TeacherS
  * creates or changes the user.
  */
 export async function createProfile(
-  db: Writer,
+  db: Queryable,
   userId: number,
   profileType: ProfileType,
   origin: ProfileOrigin,

@@ -6,7 +6,7 @@ import {
   type TeacherVerification,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { teacherInvitations, teacherSettings, teachers, users } from '../../db/schema';
 import { forbidden, notFound, refusal } from '../../lib/errors';
 import { loadRenderContext, queueEmail, recipientSchema } from '../../lib/mail/outbox';
@@ -19,10 +19,6 @@ import type { EntryResponse } from '../../lib/strapi/engine';
  * university lists. Admins approve (`verified`) or reject (`rejected`) the pending ones; only a
  * verified teacher creates projects or sends them to review (projects.lifecycles.ts).
  */
-
-/** A database or a transaction. */
-type Reader = Pick<Database, 'select'>;
-type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 
 const TEACHER = 'api::teacher.teacher';
 
@@ -52,7 +48,7 @@ export const verifiedByAdmin = (adminId: number | null): TeacherStart => ({
 });
 
 /** The email domains the university lists for its teachers (lower case). */
-export async function teacherDomains(db: Reader): Promise<string[]> {
+export async function teacherDomains(db: Queryable): Promise<string[]> {
   const [row] = await db
     .select({ domains: teacherSettings.domains })
     .from(teacherSettings)
@@ -66,7 +62,10 @@ export async function teacherDomains(db: Reader): Promise<string[]> {
  * pending otherwise. The address is confirmed before the account may sign in, so whoever holds
  * the mailbox is who the invitation or the domain vouches for.
  */
-export async function selfRegisteredTeacherStart(db: Reader, email: string): Promise<TeacherStart> {
+export async function selfRegisteredTeacherStart(
+  db: Queryable,
+  email: string,
+): Promise<TeacherStart> {
   const address = email.trim().toLowerCase();
   const [invitation] = await db
     .select({ invitedById: teacherInvitations.invitedById })
@@ -98,7 +97,7 @@ export async function selfRegisteredTeacherStart(db: Reader, email: string): Pro
  * that queues the invitation; a second invitation only refreshes who and when.
  */
 export async function recordTeacherInvitation(
-  db: Writer,
+  db: Queryable,
   email: string,
   invitedById: number,
 ): Promise<void> {
@@ -116,7 +115,7 @@ export async function recordTeacherInvitation(
  * teacher creates a project or sends one to review. A user without a teacher record is left to
  * the caller's own answer.
  */
-export async function requireVerifiedTeacher(db: Reader, userId: number): Promise<void> {
+export async function requireVerifiedTeacher(db: Queryable, userId: number): Promise<void> {
   const [teacher] = await db
     .select({ verification: teachers.verification })
     .from(teachers)

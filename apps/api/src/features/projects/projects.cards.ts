@@ -10,7 +10,8 @@ import {
   teachers,
   users,
 } from '../../db/schema';
-import { executeRows, type Executor } from '../../db/statements';
+import { executeRows } from '../../db/statements';
+import type { Executor } from '../../db/handles';
 import type { Actor } from '../../lib/strapi/actor';
 import type { TableSink } from '../../lib/strapi/engine';
 import type { ScalarAttribute } from '../../lib/strapi/types';

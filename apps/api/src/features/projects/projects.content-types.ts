@@ -17,7 +17,8 @@ export const projectType = defineContentType({
   singularName: 'project',
   pluralName: 'projects',
   table: projects,
-  draftAndPublish: true,
+  // Its status publishes it (the project workflow's lifecycle, ADR 0024), not its creation.
+  draftAndPublish: { publishOnCreate: false },
   relations: {
     organization: {
       relation: 'manyToOne',

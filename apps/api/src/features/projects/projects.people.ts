@@ -1,7 +1,8 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { coordinators, teachers, users } from '../../db/schema';
 import type { Actor } from '../../lib/strapi/actor';
-import type { FilterObject, Scope, Transaction } from '../../lib/strapi/types';
+import type { FilterObject, Scope } from '../../lib/strapi/types';
+import type { Transaction } from '../../db/handles';
 
 /**
  * "The people of a project", defined once (ADRs 0012, 0024, 0025). A project is published by its

@@ -1,7 +1,8 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { PROJECT_FACETS, type ProjectFacet } from '@plataforma/shared';
 import { projects } from '../../db/schema';
-import { executeRows, type Executor } from '../../db/statements';
+import { executeRows } from '../../db/statements';
+import type { Executor } from '../../db/handles';
 import { emptyBits, fullBits, setBit, type Bits } from '../../lib/bitset';
 import { facetValueText } from '../../lib/search-facets';
 import { TableCopy, type TableVersions } from '../../lib/table-copy';

@@ -12,7 +12,7 @@ import {
   type QuestionnaireResultAnswer,
 } from '@plataforma/shared';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { questionnaireAnswers, students } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { clientKey, consumeRateLimit, type Limit } from '../../lib/rate-limit';
@@ -24,7 +24,6 @@ import type { Actor } from '../../lib/strapi/actor';
  * transaction that stores the answers.
  */
 
-type Reader = Pick<Database, 'select'>;
 type Answers = Record<string, number | undefined>;
 export type Scores = Record<CompetenceSectionKey, number>;
 
@@ -65,7 +64,7 @@ export function consistencyOf(answers: Answers): CompetenceConsistency {
 }
 
 /** The student profile of a signed-in student, if any. */
-async function studentIdOf(db: Reader, actor: Actor): Promise<number | undefined> {
+async function studentIdOf(db: Queryable, actor: Actor): Promise<number | undefined> {
   if (actor.kind !== 'user' || actor.role !== 'student') return undefined;
   const [row] = await db
     .select({ id: students.id })

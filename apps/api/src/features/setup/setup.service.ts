@@ -28,14 +28,14 @@ import {
   universities,
   users,
 } from '../../db/schema';
-import { retryingTransaction, type Transaction } from '../../db/transaction';
+import { retryingTransaction } from '../../db/transaction';
+import type { Queryable, Transaction } from '../../db/handles';
 import { AppError, refusal } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/password';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens';
 import { openSession, type AuthDeps, type UserRow } from '../auth/auth.common';
 import { freeUsername, roleIdOf } from '../auth/registration.service';
 import { presentUser } from '../auth/user.presenter';
-import type { Executor } from '../auth/user-tokens';
 import { createProfile } from '../profiles/profiles.service';
 import { SETUP_TEXTS } from './setup.texts';
 
@@ -65,7 +65,7 @@ const SETUP_LOCK = 727_281;
  */
 const withAdministrator = new WeakSet<Database>();
 
-async function administratorIn(db: Executor): Promise<boolean> {
+async function administratorIn(db: Queryable): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -92,7 +92,7 @@ export async function hasAdministrator(db: Database): Promise<boolean> {
  * deleted here.
  */
 export async function issueSetupToken(
-  db: Executor,
+  db: Queryable,
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   await db
@@ -139,7 +139,7 @@ export const setupClosed = () => refusal('NOT_FOUND', SETUP_TEXTS.closed);
 
 /** Why a token is not usable now, or undefined when it is (answers its expiry then). */
 async function tokenState(
-  db: Executor,
+  db: Queryable,
   token: string | undefined,
   now: Date,
 ): Promise<{ refusal: Refusal } | { expiresAt: Date }> {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProfileType, UserCreate, meUpdateSchema } from '@plataforma/shared';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { files, roles, users } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { isAdmin, type Actor } from '../../lib/strapi/actor';
@@ -15,10 +15,7 @@ export const USER_UID = 'plugin::users-permissions.user';
 const SELF_PROFILE_TYPES = ['student', 'teacher', 'coordinator'] as const;
 
 /** The role row that goes with a profile type (`authenticated` when there is none yet). */
-async function roleIdFor(
-  db: Pick<Database, 'select'>,
-  profileType: ProfileType | null,
-): Promise<number | null> {
+async function roleIdFor(db: Queryable, profileType: ProfileType | null): Promise<number | null> {
   const [role] = await db
     .select({ id: roles.id })
     .from(roles)

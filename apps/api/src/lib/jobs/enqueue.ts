@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { jobs } from '../../db/schema';
-
-/** A database or a transaction: the job is written with the change that needs it. */
-type Writer = Pick<Database, 'insert' | 'execute'>;
 
 /**
  * Channel on which an enqueued job announces itself (its kind is the payload). PostgreSQL delivers
@@ -37,7 +34,7 @@ export interface JobToEnqueue {
  * change that needs the job: if the change rolls back, no job exists; once it commits, a worker
  * of any process takes it (woken by NOTIFY, or by its poll). Answers the job's id.
  */
-export async function enqueueJob(db: Writer, job: JobToEnqueue): Promise<number> {
+export async function enqueueJob(db: Queryable, job: JobToEnqueue): Promise<number> {
   const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const due = job.runAt ?? sql`now()`;
   const [row] = await db

@@ -2,13 +2,11 @@ import { and, asc, eq, inArray, lt, lte, sql, type AnyColumn, type SQL } from 'd
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/handles';
 import { jobs } from '../../db/schema';
 import type { FileStorage } from '../storage';
 import { JOBS_QUEUED_CHANNEL } from './enqueue';
 import { listenOnChannel } from '../../db/listen';
-
-/** An open transaction of the database. */
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Fallback poll: due retries, runs out of leases, and jobs whose notification was missed. */
 const POLL_MS = 5_000;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailLogoQuerySchema } from '@plataforma/shared';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { brandings, brandingSaas, files } from '../../db/schema';
 import { notFound } from '../errors';
 import { routeSchema } from '../route-schema';
@@ -17,8 +17,6 @@ import { EMAIL_LOGO_BOX } from './templates';
  * this address, under PUBLIC_URL, for every email to point at.
  */
 export const EMAIL_LOGO_PATH = '/api/email/logo.png';
-
-type Reader = Pick<Database, 'select'>;
 
 /** The logo the site's header shows, and a version that changes when the logo does. */
 export interface LogoSource {
@@ -42,7 +40,7 @@ const version = (...parts: string[]) =>
  * The site's logo: the branding's `logoUrl` (what the header shows), else the menu logo (spec §3),
  * else none.
  */
-export async function loadLogoSource(db: Reader): Promise<LogoSource | undefined> {
+export async function loadLogoSource(db: Queryable): Promise<LogoSource | undefined> {
   const [branding] = await db
     .select({ logoUrl: brandingSaas.logoUrl, updatedAt: brandingSaas.updatedAt })
     .from(brandingSaas)

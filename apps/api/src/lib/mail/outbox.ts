@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { announcements, brandingSaas, emailOutbox } from '../../db/schema';
-import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/handles';
 import { insertJsonRows } from '../../db/statements';
 import { AppError } from '../errors';
 import { emailLogoUrl, loadLogoSource } from './email-logo';
@@ -13,10 +13,6 @@ import { renderEmail, type RenderContext, type TemplateData, type TemplateName }
  */
 export const outboxHtml = sql<string>`coalesce(${emailOutbox.html}, (SELECT ${announcements.emailHtml} FROM ${announcements} WHERE ${announcements.id} = ${emailOutbox.announcementId}), '')`;
 export const outboxText = sql<string>`coalesce(${emailOutbox.text}, (SELECT ${announcements.emailText} FROM ${announcements} WHERE ${announcements.id} = ${emailOutbox.announcementId}), '')`;
-
-/** A database or a transaction: the email is written with the change that causes it. */
-type Writer = Pick<Database, 'insert' | 'execute'>;
-type Reader = Pick<Database, 'select'>;
 
 /**
  * Channel on which a queued email announces itself. PostgreSQL delivers a NOTIFY only when its
@@ -78,7 +74,7 @@ function renderOne<T extends TemplateName>(
  * people, where one unusable address must not stop the others). Answers how many were queued.
  */
 export async function queueEmails<T extends TemplateName>(
-  db: Writer,
+  db: Queryable,
   emails: readonly EmailToQueue<T>[],
   context: RenderContext,
   { skipInvalid = false }: { skipInvalid?: boolean } = {},
@@ -100,7 +96,7 @@ export async function queueEmails<T extends TemplateName>(
 
 /** One email: `queueEmails` of one, whose problem is always a 400. */
 export async function queueEmail<T extends TemplateName>(
-  db: Writer,
+  db: Queryable,
   to: string,
   template: T,
   data: TemplateData<T>,
@@ -116,7 +112,7 @@ export async function queueEmail<T extends TemplateName>(
  * build it here.
  */
 export async function loadRenderContext(
-  db: Reader,
+  db: Queryable,
   config: { publicUrl: string },
 ): Promise<RenderContext> {
   const [branding] = await db

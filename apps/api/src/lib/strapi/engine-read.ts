@@ -6,14 +6,8 @@ import { SYSTEM, type Principal } from './actor';
 import { and, column, Compiler, ident, toSql, type Condition } from './compile';
 import type { QueryParser } from './parse';
 import type { ParsedQuery } from './query-types';
-import {
-  entityJson,
-  publicationCondition,
-  rowsOf,
-  type Entity,
-  type Executor,
-  type WireFormat,
-} from './read';
+import { entityJson, publicationCondition, rowsOf, type Entity, type WireFormat } from './read';
+import type { Executor } from '../../db/handles';
 import type { Registry } from './registry';
 import type { ContentType, Scope } from './types';
 

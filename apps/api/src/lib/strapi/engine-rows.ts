@@ -3,7 +3,8 @@ import { AppError } from '../errors';
 import { sanitizeRichText } from '../html/rich-text';
 import { ident } from './compile';
 import type { RelationChange, ValidatedInput } from './input';
-import { rowsOf, type Executor, type Row } from './read';
+import { rowsOf, type Row } from './read';
+import type { Executor } from '../../db/handles';
 import type { Registry } from './registry';
 import type { ContentType, RelationAttribute } from './types';
 
@@ -47,8 +48,8 @@ export async function insertRow(
   input: ValidatedInput,
 ): Promise<number> {
   const { columns, values } = columnValues(type, input);
-  if (type.draftAndPublish && !input.values.has('publishedAt')) {
-    // Strapi v4 REST publishes what it creates unless told otherwise.
+  if (type.publishOnCreate && !input.values.has('publishedAt')) {
+    // Strapi v4 REST publishes what it creates unless told otherwise, or the type says not to.
     columns.push(ident('published_at'));
     values.push(sql`now()`);
   }

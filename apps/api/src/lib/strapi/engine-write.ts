@@ -17,9 +17,10 @@ import { emptyInput, HookRun } from './hooks';
 import { validateInput, type ValidatedInput } from './input';
 import type { QueryParser } from './parse';
 import type { ParsedQuery } from './query-types';
-import { rowsOf, type Executor } from './read';
+import { rowsOf } from './read';
+import type { Executor, Transaction } from '../../db/handles';
 import type { Registry } from './registry';
-import type { ContentType, Transaction } from './types';
+import type { ContentType } from './types';
 
 export interface EntityServiceOptions {
   /** Told, after each committed write, which tables it changed (caches listen). */

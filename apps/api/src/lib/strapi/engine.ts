@@ -12,9 +12,10 @@ import {
 import { EntityWriter, type EntityServiceOptions, type WriteOptions } from './engine-write';
 import { QueryParser } from './parse';
 import type { NestedQuery, ParsedQuery } from './query-types';
-import type { Entity, Executor, WireFormat } from './read';
+import type { Entity, WireFormat } from './read';
+import type { Executor, Transaction } from '../../db/handles';
 import type { Registry } from './registry';
-import type { ContentType, Scope, Transaction } from './types';
+import type { ContentType, Scope } from './types';
 
 /*
  * The one entry to the engine: EntityService. What it does lives in engine-read.ts (lists, single

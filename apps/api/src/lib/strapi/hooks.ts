@@ -1,7 +1,8 @@
 import { afterCommit, type CommitLog } from '../../db/transaction';
 import type { Principal } from './actor';
 import type { RelationChange, ValidatedInput } from './input';
-import type { ContentType, LifecycleEvent, Lifecycles, Transaction } from './types';
+import type { ContentType, LifecycleEvent, Lifecycles } from './types';
+import type { Transaction } from '../../db/handles';
 
 /** The input of a write that carries no body (a delete). */
 export function emptyInput(): ValidatedInput {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../../test/helpers/app';
 import { campuses, universities } from '../../db/schema';
+import { executeRows } from '../../db/statements';
 import { createRegistry } from '../../content-types';
 import { AppError } from '../errors';
 import { SYSTEM } from './actor';
@@ -184,5 +185,36 @@ describe('lifecycle hooks', () => {
     const other = new EntityService(createRegistry(), app.db);
     await other.create(CAMPUS, { data: { name: 'Campus sin ganchos' } }, {}, SYSTEM);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('what a create publishes, as its type declares (no hook involved)', () => {
+  const plain = () => new EntityService(createRegistry(), app.db);
+  const publishedAtOf = async (table: 'projects' | 'resources', id: number) => {
+    const rows = await executeRows(
+      app.db,
+      sql`SELECT "published_at" FROM ${sql.identifier(table)} WHERE "id" = ${id}`,
+    );
+    return rows[0]?.published_at ?? null;
+  };
+
+  it('a resource is published when the create does not say otherwise, as Strapi v4 does', async () => {
+    const created = await plain().create(
+      'api::resource.resource',
+      { data: { title: 'Recurso publicado al crearlo' } },
+      {},
+      SYSTEM,
+    );
+    expect(await publishedAtOf('resources', created.data!.id)).not.toBeNull();
+  });
+
+  it('a project is a draft until something publishes it (draftAndPublish: {publishOnCreate: false})', async () => {
+    const created = await plain().create(
+      'api::project.project',
+      { data: { title: 'Proyecto sin publicar', type: 'Impacto social', status: 'Pendiente' } },
+      {},
+      SYSTEM,
+    );
+    expect(await publishedAtOf('projects', created.data!.id)).toBeNull();
   });
 });

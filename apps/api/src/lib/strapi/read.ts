@@ -10,7 +10,7 @@ import type { ContentType, RelationAttribute, ScalarAttribute } from './types';
  * costs one round trip whatever its populate (ADR 0002).
  */
 
-export { executeRows as rowsOf, type Executor, type Row } from '../../db/statements';
+export { executeRows as rowsOf, type Row } from '../../db/statements';
 
 export interface Entity {
   id: number;

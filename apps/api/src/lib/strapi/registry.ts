@@ -40,7 +40,12 @@ export interface ContentTypeSpec {
   pluralName: string;
   kind?: ContentTypeKind;
   table: PgTable;
-  draftAndPublish?: boolean;
+  /**
+   * Drafts and published entries (`publishedAt`). `true`: a create without `publishedAt` is
+   * published, as Strapi v4 REST does; `{publishOnCreate: false}`: it is a draft until something
+   * publishes it (a project's status, ADR 0024).
+   */
+  draftAndPublish?: boolean | { publishOnCreate: boolean };
   relations?: Record<string, RelationSpec>;
   /** Single media fields (relations to files). */
   media?: Record<string, PgColumn>;
@@ -214,7 +219,11 @@ export function defineContentType(spec: ContentTypeSpec): ContentType {
     relationAttributes.push(attribute);
   }
 
-  const draftAndPublish = spec.draftAndPublish ?? false;
+  const draftAndPublish = spec.draftAndPublish !== undefined && spec.draftAndPublish !== false;
+  const publishOnCreate =
+    typeof spec.draftAndPublish === 'object'
+      ? spec.draftAndPublish.publishOnCreate
+      : draftAndPublish;
   for (const [key, column] of Object.entries(columns)) {
     if (consumed.has(key)) continue;
     // A full-text document (generated tsvector, ADR 0036) is read only by the searches.
@@ -272,6 +281,7 @@ export function defineContentType(spec: ContentTypeSpec): ContentType {
     pluralName: spec.pluralName,
     table: getTableName(spec.table),
     draftAndPublish,
+    publishOnCreate,
     attributes,
     policy: spec.policy ?? {},
     lifecycles: [],

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/handles';
 import type { Actor, Principal } from './actor';
 
 /** Scalar attribute types, following Strapi's (with `list` for PostgreSQL arrays). */
@@ -142,9 +142,6 @@ export interface AccessPolicy {
   protectedScope?: (actor: Actor) => Scope;
 }
 
-/** The transaction a write runs in (Drizzle), handed to lifecycle hooks. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * What a lifecycle hook sees of one write. Hooks run inside the write's transaction, after the
  * policy checks: throwing an AppError refuses the write and rolls everything back. Every table
@@ -201,6 +198,8 @@ export interface ContentType {
   pluralName: string;
   table: string;
   draftAndPublish: boolean;
+  /** A create that does not say `publishedAt` publishes the entry (ContentTypeSpec). */
+  publishOnCreate: boolean;
   attributes: ReadonlyMap<string, Attribute>;
   policy: AccessPolicy;
   /** Hooks run inside every create, update and delete of this type (registry.addLifecycles). */

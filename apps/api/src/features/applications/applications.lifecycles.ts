@@ -6,8 +6,8 @@ import { roleOf, SYSTEM, type Principal } from '../../lib/strapi/actor';
 import type { LifecycleEvent } from '../../lib/strapi/types';
 import type { Transaction } from '../../db/handles';
 import { loadRenderContext } from '../../lib/mail/outbox';
+import { applicationFacts } from './applications.facts';
 import {
-  loadApplicationFacts,
   notifyApplied,
   notifyStatusChanged,
   notifyTutorAssigned,
@@ -200,7 +200,7 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
 
     async afterCreate(event) {
       const { tx, id } = event;
-      const facts = await loadApplicationFacts(tx, id);
+      const facts = await applicationFacts(tx, id);
       if (!facts) return;
       await notifyApplied(tx, facts, await loadRenderContext(tx, app.config));
       wakeSender(event);
@@ -271,7 +271,7 @@ export function registerApplicationLifecycles(app: FastifyInstance): void {
         'tutorAsigned' in data && relationId(data.tutorAsigned) !== before.tutorAsignedId;
       if (!statusChanged && !tutorChanged) return;
 
-      const facts = await loadApplicationFacts(tx, id);
+      const facts = await applicationFacts(tx, id);
       if (!facts) return;
       const context = await loadRenderContext(tx, app.config);
       if (statusChanged) {

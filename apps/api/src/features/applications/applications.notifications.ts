@@ -1,11 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
-  applys,
   communicationCenters,
-  degrees,
-  organizations,
-  projects,
-  students,
   teachers,
   users,
   type NotificationPreferences,
@@ -14,6 +9,7 @@ import type { Transaction } from '../../db/handles';
 import { queueEmail } from '../../lib/mail/outbox';
 import { escapeHtml, type RenderContext } from '../../lib/mail/templates';
 import { reviewersToNotify } from '../projects/projects.people';
+import type { ApplicationFacts } from './applications.facts';
 
 /**
  * What an application's lifecycle tells people (ADR 0025): emails through the outbox and entries
@@ -69,73 +65,6 @@ const htmlText = (value: string) => escapeHtml(value).replace(/\r\n|\r|\n/g, '<b
 const applicationsPage = (context: RenderContext) => `${context.publicUrl}/profile?section=applys`;
 const candidatesPage = (context: RenderContext, projectId: number) =>
   `${context.publicUrl}/projects/${projectId}/candidaturas`;
-
-/** Everything the messages of one application need, read inside the transaction. */
-export interface ApplicationFacts {
-  id: number;
-  status: string;
-  statusMessage: string | null;
-  interest: string | null;
-  motivation: string | null;
-  goodCandidate: string | null;
-  projectId: number;
-  projectTitle: string;
-  projectTeacherId: number | null;
-  projectCoordinatorId: number | null;
-  organizationId: number | null;
-  organizationName: string | null;
-  tutorAsignedId: number | null;
-  studentId: number;
-  studentEmail: string;
-  studentName: string | null;
-  studentSurname: string | null;
-  studentPhone: string | null;
-  studentBlocked: boolean;
-  studentProvince: string | null;
-  studentDegree: string | null;
-  notification: NotificationPreferences | null;
-}
-
-/** The application with its project, organisation and student, or undefined. */
-export async function loadApplicationFacts(
-  tx: Transaction,
-  id: number,
-): Promise<ApplicationFacts | undefined> {
-  const [row] = await tx
-    .select({
-      id: applys.id,
-      status: applys.status,
-      statusMessage: applys.status_message,
-      interest: applys.interest,
-      motivation: applys.motivation,
-      goodCandidate: applys.good_candidate,
-      projectId: projects.id,
-      projectTitle: projects.title,
-      projectTeacherId: projects.teacherId,
-      projectCoordinatorId: projects.coordinatorId,
-      organizationId: projects.organizationId,
-      organizationName: organizations.name,
-      tutorAsignedId: applys.tutorAsignedId,
-      studentId: students.id,
-      studentEmail: users.email,
-      studentName: users.name,
-      studentSurname: users.surname,
-      studentPhone: users.phone,
-      studentBlocked: users.blocked,
-      studentProvince: students.province,
-      studentDegree: sql<string | null>`coalesce(${degrees.name}, ${students.other_degree})`,
-      notification: students.notification,
-    })
-    .from(applys)
-    .innerJoin(projects, eq(projects.id, applys.projectId))
-    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
-    .innerJoin(students, eq(students.id, applys.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(degrees, eq(degrees.id, students.degreeId))
-    .where(eq(applys.id, id))
-    .limit(1);
-  return row;
-}
 
 /**
  * Whether a status email goes to the student. Preferences are opt-out (a key not set counts as

@@ -3,7 +3,6 @@ import type { ApplicationsExportQuery, TeacherDashboard } from '@plataforma/shar
 import type { AppContext } from '../../context';
 import {
   applys,
-  degrees,
   projectProgresses,
   projects,
   students,
@@ -17,6 +16,7 @@ import type { Actor } from '../../lib/strapi/actor';
 import { and as andConditions, Compiler, toSql } from '../../lib/strapi/compile';
 import { APPLY_UID, todayInMadrid } from './applications.lifecycles';
 import { madridDateTime, toCsv } from './applications.csv';
+import { applicationWithPeople, studentDegree } from './applications.facts';
 
 /** Statuses a reviewer still has to decide on (the dashboard's "pending"). */
 export const PENDING_STATUSES = ['Enviada', 'En revisión'] as const;
@@ -171,55 +171,44 @@ export async function teacherDashboard(ctx: AppContext, actor: Actor): Promise<T
     .groupBy(projects.id)
     .orderBy(desc(projects.updatedAt), desc(projects.id));
 
-  const candidates = await db
-    .select({
-      id: applys.id,
-      status: applys.status,
-      supermatch: applys.supermatch,
-      createdAt: applys.createdAt,
-      studentId: students.id,
-      name: users.name,
-      surname: users.surname,
-      degree: sql<string | null>`coalesce(${degrees.name}, ${students.other_degree})`,
-      university: sql<string | null>`coalesce(${universities.name}, ${students.other_university})`,
-      projectId: projects.id,
-      projectTitle: projects.title,
-    })
-    .from(applys)
-    .innerJoin(projects, eq(projects.id, applys.projectId))
-    .innerJoin(students, eq(students.id, applys.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(degrees, eq(degrees.id, students.degreeId))
+  const candidates = await applicationWithPeople(db, {
+    id: applys.id,
+    status: applys.status,
+    supermatch: applys.supermatch,
+    createdAt: applys.createdAt,
+    studentId: students.id,
+    name: users.name,
+    surname: users.surname,
+    degree: studentDegree,
+    university: sql<string | null>`coalesce(${universities.name}, ${students.other_university})`,
+    projectId: projects.id,
+    projectTitle: projects.title,
+  })
     .leftJoin(universities, eq(universities.id, students.universityId))
     .where(and(eq(projects.teacherId, teacher.id), pending))
     .orderBy(desc(applys.createdAt), desc(applys.id))
     .limit(RECENT_CANDIDATES);
 
-  const tutored = await db
-    .select({
-      id: applys.id,
-      status: applys.status,
-      createdAt: applys.createdAt,
-      updatedAt: applys.updatedAt,
-      studentId: students.id,
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      phone: users.phone,
-      projectId: projects.id,
-      projectTitle: projects.title,
-      projectStatus: projects.status,
-      progressId: projectProgresses.id,
-      objectives: projectProgresses.objectives,
-      frame: projectProgresses.frame,
-      conclusions: projectProgresses.conclusions,
-      defense: projectProgresses.defense,
-      final: projectProgresses.final,
-    })
-    .from(applys)
-    .innerJoin(projects, eq(projects.id, applys.projectId))
-    .innerJoin(students, eq(students.id, applys.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
+  const tutored = await applicationWithPeople(db, {
+    id: applys.id,
+    status: applys.status,
+    createdAt: applys.createdAt,
+    updatedAt: applys.updatedAt,
+    studentId: students.id,
+    name: users.name,
+    surname: users.surname,
+    email: users.email,
+    phone: users.phone,
+    projectId: projects.id,
+    projectTitle: projects.title,
+    projectStatus: projects.status,
+    progressId: projectProgresses.id,
+    objectives: projectProgresses.objectives,
+    frame: projectProgresses.frame,
+    conclusions: projectProgresses.conclusions,
+    defense: projectProgresses.defense,
+    final: projectProgresses.final,
+  })
     .leftJoin(projectProgresses, eq(projectProgresses.id, projects.progressId))
     .where(
       and(

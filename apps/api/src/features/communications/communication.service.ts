@@ -1,13 +1,5 @@
 import { and, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  applys,
-  degrees,
-  organizations,
-  projects,
-  students,
-  teachers,
-  users,
-} from '../../db/schema';
+import { applys, projects, students, teachers, users } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
 import { consumeRateLimit, type Limit } from '../../lib/rate-limit';
 import { SYSTEM, type Actor } from '../../lib/strapi/actor';
@@ -32,6 +24,7 @@ import type { AppContext } from '../../context';
 import type { Queryable, Transaction } from '../../db/handles';
 import { afterCommit, type CommitLog } from '../../db/transaction';
 import { answerText, claim, record, type IdempotencyScope } from '../../lib/idempotency';
+import { APPLICATION_FACTS, applicationWithPeople } from '../applications/applications.facts';
 
 /**
  * The communication calls of spec §7 (issue 3 Email, ADR 0010). None is a relay: each checks that
@@ -160,19 +153,23 @@ export interface SendOptions {
 }
 
 /**
- * Counts the request against the caller's allowance and, for invitations, the recipient's (shared
- * by every process, ADR 0008), then runs the checks and queues the emails in one transaction, and
- * wakes the sender. With an Idempotency-Key, the key is claimed first in that transaction and the
- * answer recorded last: the same request sent again queues nothing and answers the same (ADR
- * 0068). It still counts against the allowance, which is taken before.
+ * What each of the seven calls does around its own checks and emails: refuses a caller whose role
+ * may not use `call` (403, before any lookup), counts the request against the caller's allowance
+ * and, for invitations, the recipient's (shared by every process, ADR 0008), then runs the call's
+ * `work` (its lookups, its checks, its emails) in one transaction, and wakes the sender. With an
+ * Idempotency-Key, the key is claimed first in that transaction and the answer recorded last: the
+ * same request sent again queues nothing and answers the same (ADR 0068). It still counts against
+ * the allowance, which is taken before.
  */
 async function send(
   app: AppContext,
-  caller: Caller,
-  invitees: readonly string[],
+  actor: Actor,
+  call: keyof typeof CALL_ROLES,
   { idempotency, log }: SendOptions,
-  work: (tx: Transaction, context: RenderContext) => Promise<void>,
+  work: (tx: Transaction, context: RenderContext, caller: Caller) => Promise<void>,
+  invitees: readonly string[] = NO_INVITEES,
 ): Promise<CommunicationSent> {
+  const caller = requireRole(actor, CALL_ROLES[call]);
   // RATE_LIMITS=off exists for load tests only.
   if (app.config.rateLimits) {
     await consumeRateLimit(app.db, [
@@ -186,7 +183,7 @@ async function send(
   await app.db.transaction(async (tx) => {
     if (idempotency) await claim(tx, idempotency);
     const context = await loadRenderContext(tx, app.config);
-    await work(tx, context);
+    await work(tx, context, caller);
     if (idempotency) await record(tx, idempotency, answerText(SENT));
   });
   afterCommit(log, 'waking the mail sender', () => app.emailSender.wake());
@@ -205,56 +202,60 @@ export async function invite(
   body: InviteBody,
   options: SendOptions = {},
 ): Promise<CommunicationSent> {
-  const caller = requireRole(
+  return send(
+    app,
     actor,
-    profile === 'teacher' ? CALL_ROLES.inviteTeacher : CALL_ROLES.inviteStudent,
+    profile === 'teacher' ? 'inviteTeacher' : 'inviteStudent',
+    options,
+    async (tx, context, caller) => {
+      const inviter = await userById(tx, caller.userId);
+      const existing = await userByEmail(tx, body.email);
+      // An admin's invitation vouches for the teacher who registers with this address (ADR 0051).
+      // An account that exists already is not changed: its verification is decided on its own.
+      if (profile === 'teacher' && !existing) {
+        await recordTeacherInvitation(tx, body.email, caller.userId);
+      }
+      const link = existing
+        ? `${context.publicUrl}/user/auth/login`
+        : `${context.publicUrl}/register?profile=${profile}`;
+      // A teacher's invitation carries their name; an admin's comes from the platform itself.
+      const invitedBy = caller.role === 'admin' ? undefined : fullName(inviter);
+      await queueEmail(
+        tx,
+        body.email,
+        profile === 'teacher' ? 'inviteTeacher' : 'inviteStudent',
+        { link, invitedBy },
+        context,
+      );
+    },
+    [body.email],
   );
-  return send(app, caller, [body.email], options, async (tx, context) => {
-    const inviter = await userById(tx, caller.userId);
-    const existing = await userByEmail(tx, body.email);
-    // An admin's invitation vouches for the teacher who registers with this address (ADR 0051).
-    // An account that exists already is not changed: its verification is decided on its own.
-    if (profile === 'teacher' && !existing) {
-      await recordTeacherInvitation(tx, body.email, caller.userId);
-    }
-    const link = existing
-      ? `${context.publicUrl}/user/auth/login`
-      : `${context.publicUrl}/register?profile=${profile}`;
-    // A teacher's invitation carries their name; an admin's comes from the platform itself.
-    const invitedBy = caller.role === 'admin' ? undefined : fullName(inviter);
-    await queueEmail(
-      tx,
-      body.email,
-      profile === 'teacher' ? 'inviteTeacher' : 'inviteStudent',
-      { link, invitedBy },
-      context,
-    );
-  });
 }
 
-/** The caller's (a student's) latest application to a project of that title. */
+/** The caller's (a student's) latest application to a project of that title, with its people. */
 async function ownApplication(tx: Transaction, userId: number, projectName: string) {
-  const [row] = await tx
-    .select({
-      projectId: projects.id,
-      title: projects.title,
-      organizationName: organizations.name,
-      interest: applys.interest,
-      motivation: applys.motivation,
-      good_candidate: applys.good_candidate,
-      province: students.province,
-      degree: sql<string | null>`coalesce(${degrees.name}, ${students.other_degree})`,
-    })
-    .from(applys)
-    .innerJoin(students, eq(students.id, applys.studentId))
-    .innerJoin(projects, eq(projects.id, applys.projectId))
-    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
-    .leftJoin(degrees, eq(degrees.id, students.degreeId))
+  const [row] = await applicationWithPeople(tx, APPLICATION_FACTS)
     .where(and(eq(students.userId, userId), eq(projects.title, projectName)))
     .orderBy(desc(applys.createdAt), desc(applys.id))
     .limit(1);
   if (!row) throw notAllowed();
   return row;
+}
+
+/**
+ * The calls a student makes about their own application: the caller (as a user), who must be
+ * the `email` the client names, and their latest application to a project of that title.
+ */
+async function applicantAndApplication(
+  tx: Transaction,
+  caller: Caller,
+  email: string,
+  projectName: string,
+) {
+  const me = await userById(tx, caller.userId);
+  if (!sameEmail(email, me.email)) throw notAllowed();
+  const application = await ownApplication(tx, caller.userId, projectName);
+  return { me, application };
 }
 
 /** `confirmApply`: the student who applied, to their own address. */
@@ -264,18 +265,20 @@ export async function confirmApply(
   body: ConfirmApplyBody,
   options: SendOptions = {},
 ): Promise<CommunicationSent> {
-  const caller = requireRole(actor, CALL_ROLES.confirmApply);
-  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
-    const me = await userById(tx, caller.userId);
-    if (!sameEmail(body.email, me.email)) throw notAllowed();
-    const application = await ownApplication(tx, caller.userId, body.projectName);
+  return send(app, actor, 'confirmApply', options, async (tx, context, caller) => {
+    const { me, application } = await applicantAndApplication(
+      tx,
+      caller,
+      body.email,
+      body.projectName,
+    );
     await queueEmail(
       tx,
       me.email,
       'confirmApply',
       {
         name: orUndefined(me.name),
-        projectName: application.title,
+        projectName: application.projectTitle,
         organizationName: orUndefined(application.organizationName),
         link: applicationsPage(context),
       },
@@ -310,11 +313,13 @@ export async function confirmNewCandidates(
   body: ConfirmNewCandidatesBody,
   options: SendOptions = {},
 ): Promise<CommunicationSent> {
-  const caller = requireRole(actor, CALL_ROLES.confirmNewCandidates);
-  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
-    const me = await userById(tx, caller.userId);
-    if (!sameEmail(body.emailStudent, me.email)) throw notAllowed();
-    const application = await ownApplication(tx, caller.userId, body.projectName);
+  return send(app, actor, 'confirmNewCandidates', options, async (tx, context, caller) => {
+    const { me, application } = await applicantAndApplication(
+      tx,
+      caller,
+      body.emailStudent,
+      body.projectName,
+    );
     const recipient = await userByEmail(tx, body.emailCoordinator);
     if (
       !recipient ||
@@ -329,14 +334,14 @@ export async function confirmNewCandidates(
       'confirmNewCandidates',
       {
         name: fullName(recipient),
-        projectName: application.title,
+        projectName: application.projectTitle,
         studentName: fullName(me),
         emailStudent: me.email,
-        degree: orUndefined(application.degree),
-        province: orUndefined(application.province),
+        degree: orUndefined(application.studentDegree),
+        province: orUndefined(application.studentProvince),
         interest: orUndefined(application.interest),
         motivation: orUndefined(application.motivation),
-        good_candidate: orUndefined(application.good_candidate),
+        good_candidate: orUndefined(application.goodCandidate),
         link: publisherPage(recipient.profileType, context),
       },
       context,
@@ -355,25 +360,7 @@ async function managedApplication(
   email: string,
   projectName: string,
 ) {
-  const [row] = await tx
-    .select({
-      status: applys.status,
-      statusMessage: applys.status_message,
-      tutorAsignedId: applys.tutorAsignedId,
-      title: projects.title,
-      teacherId: projects.teacherId,
-      organizationName: organizations.name,
-      studentUserId: users.id,
-      studentEmail: users.email,
-      studentName: users.name,
-      studentSurname: users.surname,
-      studentPhone: users.phone,
-    })
-    .from(applys)
-    .innerJoin(students, eq(students.id, applys.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .innerJoin(projects, eq(projects.id, applys.projectId))
-    .leftJoin(organizations, eq(organizations.id, projects.organizationId))
+  const [row] = await applicationWithPeople(tx, APPLICATION_FACTS)
     .where(
       and(
         lowerEmailIs(email),
@@ -398,8 +385,7 @@ export async function confirmStatusApply(
   body: ConfirmStatusApplyBody,
   options: SendOptions = {},
 ): Promise<CommunicationSent> {
-  const caller = requireRole(actor, CALL_ROLES.confirmStatusApply);
-  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
+  return send(app, actor, 'confirmStatusApply', options, async (tx, context, caller) => {
     const application = await managedApplication(app, tx, caller, body.email, body.projectName);
     await queueEmail(
       tx,
@@ -407,7 +393,7 @@ export async function confirmStatusApply(
       'confirmStatusApply',
       {
         name: orUndefined(application.studentName),
-        projectName: application.title,
+        projectName: application.projectTitle,
         organization: orUndefined(application.organizationName),
         status: application.status,
         message: orUndefined(application.statusMessage),
@@ -428,13 +414,12 @@ export async function confirmSelected(
   body: ConfirmSelectedBody,
   options: SendOptions = {},
 ): Promise<CommunicationSent> {
-  const caller = requireRole(actor, CALL_ROLES.confirmSelected);
-  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
+  return send(app, actor, 'confirmSelected', options, async (tx, context, caller) => {
     const application = await managedApplication(app, tx, caller, body.emailS, body.projectName);
     if (application.status !== 'Seleccionado') {
       throw new AppError('APPLICATION', 'The application of emailS is not Seleccionado');
     }
-    const tutorIds = [application.teacherId, application.tutorAsignedId].filter(
+    const tutorIds = [application.projectTeacherId, application.tutorAsignedId].filter(
       (id): id is number => id !== null,
     );
     const [tutor] =
@@ -469,7 +454,7 @@ export async function confirmSelected(
       {
         role: 'student',
         name: orUndefined(application.studentName),
-        projectName: application.title,
+        projectName: application.projectTitle,
         contactName: fullName(tutor),
         contactEmail: tutor.email,
         phone: tutor.phone ?? body.phone,
@@ -484,7 +469,7 @@ export async function confirmSelected(
       {
         role: 'teacher',
         name: orUndefined(tutor.name),
-        projectName: application.title,
+        projectName: application.projectTitle,
         contactName: fullName(student),
         contactEmail: application.studentEmail,
         phone: orUndefined(application.studentPhone),
@@ -505,8 +490,7 @@ export async function confirmProject(
   body: ConfirmProjectBody,
   options: SendOptions = {},
 ): Promise<CommunicationSent> {
-  const caller = requireRole(actor, CALL_ROLES.confirmProject);
-  return send(app, caller, NO_INVITEES, options, async (tx, context) => {
+  return send(app, actor, 'confirmProject', options, async (tx, context) => {
     const recipient = await userByEmail(tx, body.email);
     if (!recipient || recipient.blocked) throw notAllowed();
     const [project] = await tx

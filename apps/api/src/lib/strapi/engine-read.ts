@@ -323,11 +323,7 @@ export class EntityReader {
     tables?: TableSink,
     db: Executor = this.db,
   ): Promise<string> {
-    const type = this.type(uid);
-    const query = this.parser.parse(type, withoutPagination(raw));
-    this.denyWhollyForbidden(type, principal, 'find');
-    const entity = await this.readOneJson(type, id, query, principal, db, tables);
-    if (entity === null) throw notFound();
+    const entity = await this.entryJson(uid, id, raw, principal, tables, db, 'nested');
     return `{"data":${entity},"meta":{}}`;
   }
 
@@ -369,10 +365,23 @@ export class EntityReader {
     tables?: TableSink,
     db: Executor = this.db,
   ): Promise<string> {
+    return this.entryJson(uid, id, raw, principal, tables, db, 'flat');
+  }
+
+  /** One entry's JSON in either wire shape, as the two reads above answer it; 404 when unseen. */
+  private async entryJson(
+    uid: string,
+    id: number,
+    raw: RawQuery,
+    principal: Principal,
+    tables: TableSink | undefined,
+    db: Executor,
+    format: WireFormat,
+  ): Promise<string> {
     const type = this.type(uid);
     const query = this.parser.parse(type, withoutPagination(raw));
     this.denyWhollyForbidden(type, principal, 'find');
-    const entity = await this.readOneJson(type, id, query, principal, db, tables, 'flat');
+    const entity = await this.readOneJson(type, id, query, principal, db, tables, format);
     if (entity === null) throw notFound();
     return entity;
   }

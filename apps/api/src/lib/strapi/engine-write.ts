@@ -94,12 +94,17 @@ export class EntityWriter {
     const input = validateInput(type, body, 'create');
     await this.checkCreate(type, input, principal);
     await this.checkWrite(type, input, principal, 'create');
-    // No row to reach first. Each run validates the body afresh (as judged above: the same body
-    // gives the same input), so a before hook's `set` in a run that lost a deadlock is not
-    // carried into the next.
+    // No row to reach first. The first run writes the input judged above; a run after one that
+    // lost a deadlock validates the body afresh (the same body gives the same input), so a
+    // before hook's `set` in the lost run is not carried into it.
+    let judged: ValidatedInput | undefined = input;
     return this.write(type, query, principal, options, {
       mode: 'create',
-      input: async () => validateInput(type, body, 'create'),
+      input: async () => {
+        const fresh = judged ?? validateInput(type, body, 'create');
+        judged = undefined;
+        return fresh;
+      },
     });
   }
 

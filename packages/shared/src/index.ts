@@ -50,3 +50,4 @@ export * from './text/html-entities';
 export * from './schemas/admin-overview';
 export * from './constants/setup';
 export * from './schemas/setup';
+export * from './schemas/form-fields';

@@ -3,9 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
 import { useChangePassword } from '../api/change-password';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useForm } from '../../../forms/kit/use-form';
 import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
-import { REQUIRED_MESSAGE, checkConfirmation, checkNewPassword } from '../utils/validation';
+import { changePasswordFormSchema } from '../utils/validation';
 import { PasswordField } from '../../../components/ui/password-field';
 
 export const PASSWORD_CHANGED_MESSAGE =
@@ -20,13 +20,9 @@ const SERVER_FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as
  */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const form = useFormFields(
+  const form = useForm(
     { currentPassword: '', password: '', passwordConfirmation: '' },
-    (values) => ({
-      currentPassword: values.currentPassword === '' ? REQUIRED_MESSAGE : undefined,
-      password: checkNewPassword(values.password),
-      passwordConfirmation: checkConfirmation(values.password)(values.passwordConfirmation),
-    }),
+    changePasswordFormSchema,
   );
   const hasFieldError =
     change.isError && Object.keys(fieldErrorsFrom(change.error, SERVER_FIELDS)).length > 0;

@@ -2,9 +2,9 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { Alert } from '../../../components/ui/alert';
 import { useForgotPassword } from '../api/forgot-password';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useForm } from '../../../forms/kit/use-form';
 import { formErrorMessage } from '../utils/auth-errors';
-import { checkEmail } from '../utils/validation';
+import { emailFormSchema } from '../utils/validation';
 
 export const RESET_LINK_SENT_MESSAGE =
   'Si existe una cuenta con ese correo, te hemos enviado un enlace para crear una contraseña nueva. Caduca en 1 hora.';
@@ -15,7 +15,7 @@ export const RESET_LINK_SENT_MESSAGE =
  */
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const form = useFormFields({ email: '' }, (values) => ({ email: checkEmail(values.email) }));
+  const form = useForm({ email: '' }, emailFormSchema);
 
   return (
     <form

@@ -3,9 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/form';
 import { Alert } from '../../../components/ui/alert';
 import { useLogin } from '../api/login';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useForm } from '../../../forms/kit/use-form';
 import { isUnconfirmedEmailError, loginErrorMessage } from '../utils/auth-errors';
-import { REQUIRED_MESSAGE, checkRequired, looksLikeEmail } from '../utils/validation';
+import { loginFormSchema, looksLikeEmail } from '../utils/validation';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ResendConfirmationForm } from './resend-confirmation-form';
 
@@ -17,11 +17,7 @@ import { ResendConfirmationForm } from './resend-confirmation-form';
  */
 export function LoginForm() {
   const login = useLogin();
-  const form = useFormFields({ identifier: '', password: '', remember: false }, (values) => ({
-    identifier: checkRequired(values.identifier),
-    // Passwords are taken as typed: spaces count.
-    password: values.password === '' ? REQUIRED_MESSAGE : undefined,
-  }));
+  const form = useForm({ identifier: '', password: '', remember: false }, loginFormSchema);
   const isUnconfirmed = login.isError && isUnconfirmedEmailError(login.error);
 
   return (
@@ -46,13 +42,7 @@ export function LoginForm() {
       ) : null}
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) =>
-          login.mutate({
-            identifier: values.identifier.trim(),
-            password: values.password,
-            remember: values.remember,
-          }),
-        )}
+        onSubmit={form.handleSubmit((credentials) => login.mutate(credentials))}
         className="flex flex-col gap-5"
       >
         <TextField

@@ -3,9 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { Alert } from '../../../components/ui/alert';
 import { useRequestLoginLink } from '../api/request-login-link';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useForm } from '../../../forms/kit/use-form';
 import { formErrorMessage } from '../utils/auth-errors';
-import { checkEmail } from '../utils/validation';
+import { emailFormSchema } from '../utils/validation';
 
 export const LOGIN_LINK_SENT_MESSAGE =
   'Si existe una cuenta con ese correo, te hemos enviado un enlace para entrar. Caduca en 15 minutos.';
@@ -17,7 +17,7 @@ export const LOGIN_LINK_SENT_MESSAGE =
  */
 export function LoginLinkRequest() {
   const request = useRequestLoginLink();
-  const form = useFormFields({ email: '' }, (values) => ({ email: checkEmail(values.email) }));
+  const form = useForm({ email: '' }, emailFormSchema);
 
   return (
     <Disclosure as="section" className="rounded-xl border border-slate-200 bg-slate-50">

@@ -12,22 +12,14 @@ import {
   type SelfServiceProfileType,
 } from '../api/register';
 import type { SessionUser } from '../types';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useForm } from '../../../forms/kit/use-form';
 import {
   PRIVACY_CHANGED_MESSAGE,
   fieldErrorsFrom,
   formErrorMessage,
   isPrivacyChangedError,
 } from '../utils/auth-errors';
-import {
-  REQUIRED_MESSAGE,
-  checkAccepted,
-  checkConfirmation,
-  checkEmail,
-  checkNewPassword,
-  checkOptionalPhone,
-  checkRequired,
-} from '../utils/validation';
+import { registerFormSchema } from '../utils/validation';
 import { PasswordField } from '../../../components/ui/password-field';
 
 /** The three ways to take part (spec §1 audiences); admins are never self-registered. */
@@ -93,7 +85,7 @@ export function RegisterForm({
 }: RegisterFormProps) {
   const register = useRegister();
   const ids = useId();
-  const form = useFormFields(
+  const form = useForm(
     {
       profileType: initialProfileType,
       name: '',
@@ -104,24 +96,14 @@ export function RegisterForm({
       passwordConfirmation: '',
       privacyAccepted: false,
     },
-    (values) => ({
-      profileType: values.profileType === '' ? REQUIRED_MESSAGE : undefined,
-      name: checkRequired(values.name),
-      surname: checkRequired(values.surname),
-      email: checkEmail(values.email),
-      phone: checkOptionalPhone(values.phone),
-      password: checkNewPassword(values.password),
-      passwordConfirmation: checkConfirmation(values.password)(values.passwordConfirmation),
-      privacyAccepted: checkAccepted(values.privacyAccepted),
-    }),
+    registerFormSchema,
   );
 
   // Spain (+34) by default, another country chosen or typed with its prefix (spec §5, §9).
   const phone = form.textProps('phone');
 
-  const submit = form.handleSubmit((values) => {
-    if (values.profileType === '') return;
-    const input: RegisterInput = { ...values, profileType: values.profileType, privacyVersion };
+  const submit = form.handleSubmit(({ profileType }, values) => {
+    const input: RegisterInput = { ...values, profileType, privacyVersion };
     register.mutate(input, {
       onSuccess: (answer) => onRegistered(answer.user, values.email.trim()),
       onError: (error) => {

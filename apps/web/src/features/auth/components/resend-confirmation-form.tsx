@@ -2,9 +2,9 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { Alert } from '../../../components/ui/alert';
 import { useSendEmailConfirmation } from '../api/send-email-confirmation';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useForm } from '../../../forms/kit/use-form';
 import { formErrorMessage } from '../utils/auth-errors';
-import { checkEmail } from '../utils/validation';
+import { emailFormSchema } from '../utils/validation';
 
 export const CONFIRMATION_RESENT_MESSAGE =
   'Si la cuenta existe y aún no está confirmada, te hemos enviado un nuevo enlace de confirmación. Revisa también la carpeta de correo no deseado.';
@@ -25,9 +25,7 @@ export function ResendConfirmationForm({
   submitLabel = 'Reenviar el correo de confirmación',
 }: ResendConfirmationFormProps) {
   const resend = useSendEmailConfirmation();
-  const form = useFormFields({ email: defaultEmail }, (values) => ({
-    email: checkEmail(values.email),
-  }));
+  const form = useForm({ email: defaultEmail }, emailFormSchema);
 
   return (
     <form

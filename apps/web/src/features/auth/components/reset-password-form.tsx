@@ -5,9 +5,9 @@ import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import type { SessionUser } from '../types';
-import { useFormFields } from '../hooks/use-form-fields';
+import { useForm } from '../../../forms/kit/use-form';
 import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
-import { checkConfirmation, checkNewPassword } from '../utils/validation';
+import { resetPasswordFormSchema } from '../utils/validation';
 import { PasswordField } from '../../../components/ui/password-field';
 
 export const RESET_LINK_INVALID_MESSAGE =
@@ -28,10 +28,7 @@ interface ResetPasswordFormProps {
  */
 export function ResetPasswordForm({ code, onReset }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const form = useFormFields({ password: '', passwordConfirmation: '' }, (values) => ({
-    password: checkNewPassword(values.password),
-    passwordConfirmation: checkConfirmation(values.password)(values.passwordConfirmation),
-  }));
+  const form = useForm({ password: '', passwordConfirmation: '' }, resetPasswordFormSchema);
 
   // A code that is unknown, spent or older than an hour (ADR 0008).
   const isCodeRefused = reset.error instanceof ApiError && reset.error.code === 'incorrect_code';

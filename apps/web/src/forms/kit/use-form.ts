@@ -1,16 +1,21 @@
+import type { FormSchema } from '@plataforma/shared';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkForm, hasFieldErrors, type FieldErrors } from './field-errors';
 
-export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+export type { FieldErrors };
 
 /**
- * State of a small form: values, which fields have been visited, and errors. A field's own check
- * speaks once the person has left it or tried to send the form, and from then on follows every
- * change (ADR 0013); an error the server answered stays until that field changes. After a refused
- * submit the first invalid field gets the focus, so keyboard and screen-reader users land on it.
+ * The form kit for every form outside the form engine (ADR 0073): values, which fields have been
+ * visited, and errors, checked by the form's zod schema (built from the shared rules in
+ * `@plataforma/shared` form-fields) and worded by the one Spanish message table. A field's own
+ * check speaks once the person has left it or tried to send the form, and from then on follows
+ * every change (ADR 0013); an error the server answered stays until that field changes. After a
+ * refused submit the first invalid field gets the focus, so keyboard and screen-reader users land
+ * on it. A valid submit hands over what the schema answers: the body to send.
  */
-export function useFormFields<V extends Record<string, unknown>>(
-  initialValues: V,
-  validate: (values: V) => FieldErrors<V>,
+export function useForm<V extends Record<string, unknown>, Out = V>(
+  initialValues: V | (() => V),
+  schema: FormSchema<NoInfer<V>, Out>,
 ) {
   const [values, setValues] = useState(initialValues);
   const [visited, setVisited] = useState<Partial<Record<keyof V, boolean>>>({});
@@ -20,7 +25,8 @@ export function useFormFields<V extends Record<string, unknown>>(
   // The form element, kept from the last submit event, to find its first invalid field.
   const formRef = useRef<HTMLFormElement | null>(null);
 
-  const clientErrors = validate(values);
+  const checked = checkForm(schema, values);
+  const clientErrors = checked.errors;
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -34,6 +40,9 @@ export function useFormFields<V extends Record<string, unknown>>(
 
   const errorOf = (name: keyof V): string | undefined =>
     serverErrors[name] ?? (isSubmitted || visited[name] ? clientErrors[name] : undefined);
+
+  /** Whether a field shows an error now (to mark a group of inputs invalid as a whole). */
+  const hasError = (name: keyof V) => errorOf(name) !== undefined;
 
   const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -60,20 +69,20 @@ export function useFormFields<V extends Record<string, unknown>>(
   });
 
   /**
-   * Wraps a submit handler: prevents the page load, shows every error, and calls `onValid` only
-   * when the client checks pass.
+   * Wraps a submit handler: prevents the page load, shows every error, and calls `onValid` with
+   * the schema's answer (the body to send) and the values only when the checks pass.
    */
-  const handleSubmit = (onValid: (values: V) => void) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    formRef.current = event.currentTarget;
-    setIsSubmitted(true);
-    const errors = validate(values);
-    if (Object.values(errors).some((message) => message !== undefined)) {
-      setFocusRequest((n) => n + 1);
-      return;
-    }
-    onValid(values);
-  };
+  const handleSubmit =
+    (onValid: (data: Out, values: V) => void) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      formRef.current = event.currentTarget;
+      setIsSubmitted(true);
+      if (!checked.ok || hasFieldErrors(checked.errors)) {
+        setFocusRequest((n) => n + 1);
+        return;
+      }
+      onValid(checked.data, values);
+    };
 
   /** Shows errors the server answered for fields, and moves the focus to the first of them. */
   const showServerErrors = (errors: FieldErrors<V>) => {
@@ -94,6 +103,7 @@ export function useFormFields<V extends Record<string, unknown>>(
     setValue,
     markVisited,
     errorOf,
+    hasError,
     textProps,
     handleSubmit,
     showServerErrors,

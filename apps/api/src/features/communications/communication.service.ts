@@ -92,7 +92,8 @@ const fullName = (u: { name: string | null; surname: string | null }) =>
 const orUndefined = <T>(value: T | null | undefined) => value ?? undefined;
 const lowerEmailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
-async function userById(db: Queryable, id: number) {
+/** A user's columns the calls read, whether they are found by id or by email. */
+async function oneUser(db: Queryable, where: SQL) {
   const [user] = await db
     .select({
       id: users.id,
@@ -104,28 +105,18 @@ async function userById(db: Queryable, id: number) {
       blocked: users.blocked,
     })
     .from(users)
-    .where(eq(users.id, id))
+    .where(where)
     .limit(1);
+  return user;
+}
+
+async function userById(db: Queryable, id: number) {
+  const user = await oneUser(db, eq(users.id, id));
   if (!user) throw forbidden();
   return user;
 }
 
-async function userByEmail(db: Queryable, email: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      surname: users.surname,
-      phone: users.phone,
-      profileType: users.profileType,
-      blocked: users.blocked,
-    })
-    .from(users)
-    .where(lowerEmailIs(email))
-    .limit(1);
-  return user;
-}
+const userByEmail = (db: Queryable, email: string) => oneUser(db, lowerEmailIs(email));
 
 /**
  * Projects the user publishes, as the one definition says (projects.people.ts), compiled by the

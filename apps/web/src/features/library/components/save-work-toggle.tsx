@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { SaveToggleButton } from '../../../components/ui/save-toggle';
-import { showToast } from '../../../components/ui/toast';
+import { OptimisticSaveToggle } from '../../../components/ui/optimistic-save-toggle';
 import { useToggleSavedWork } from '../../../entities/student-favorites/api/toggle-saved-work';
 
 interface SaveWorkToggleProps {
@@ -17,32 +15,15 @@ interface SaveWorkToggleProps {
  */
 export function SaveWorkToggle({ studentId, workId, workTitle, isSaved }: SaveWorkToggleProps) {
   const toggle = useToggleSavedWork();
-  // Shown at once while the change travels; the server's answer replaces it.
-  const [pending, setPending] = useState<boolean | null>(null);
-  const saved = pending ?? isSaved;
   return (
-    <SaveToggleButton
-      isSaved={saved}
+    <OptimisticSaveToggle
+      isSaved={isSaved}
       itemTitle={workTitle}
       removeHint="Púlsalo para quitarlo de tus trabajos guardados."
-      isPending={toggle.isPending}
-      hasFailed={toggle.isError}
-      onToggle={() => {
-        const save = !saved;
-        setPending(save);
-        toggle.mutate(
-          { studentId, workId, save },
-          {
-            onSuccess: () =>
-              showToast(
-                save
-                  ? `Has guardado «${workTitle}». Lo tienes en tu perfil, con tus trabajos guardados.`
-                  : `Has quitado «${workTitle}» de tus trabajos guardados.`,
-              ),
-            onSettled: () => setPending(null),
-          },
-        );
-      }}
+      mutation={toggle}
+      variables={(save) => ({ studentId, workId, save })}
+      savedToast={`Has guardado «${workTitle}». Lo tienes en tu perfil, con tus trabajos guardados.`}
+      removedToast={`Has quitado «${workTitle}» de tus trabajos guardados.`}
     />
   );
 }

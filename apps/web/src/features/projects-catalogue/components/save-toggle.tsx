@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { SaveToggleButton } from '../../../components/ui/save-toggle';
-import { showToast } from '../../../components/ui/toast';
+import { OptimisticSaveToggle } from '../../../components/ui/optimistic-save-toggle';
 import { useToggleFavorite } from '../../../entities/student-favorites/api/toggle-favorite';
 
 interface SaveToggleProps {
@@ -24,34 +22,16 @@ export function SaveToggle({
   className,
 }: SaveToggleProps) {
   const toggle = useToggleFavorite();
-  // Shown at once while the change travels; the server's answer replaces it.
-  const [pending, setPending] = useState<boolean | null>(null);
-  const saved = pending ?? isSaved;
-
   return (
-    <SaveToggleButton
-      isSaved={saved}
+    <OptimisticSaveToggle
+      isSaved={isSaved}
       itemTitle={projectTitle}
       removeHint="Púlsalo para quitarlo de tus proyectos guardados."
-      isPending={toggle.isPending}
-      hasFailed={toggle.isError}
+      mutation={toggle}
+      variables={(save) => ({ studentId, projectId, save })}
+      savedToast={`Has guardado «${projectTitle}». Lo tienes en tu perfil, en «Proyectos guardados».`}
+      removedToast={`Has quitado «${projectTitle}» de tus proyectos guardados.`}
       className={className}
-      onToggle={() => {
-        const save = !saved;
-        setPending(save);
-        toggle.mutate(
-          { studentId, projectId, save },
-          {
-            onSuccess: () =>
-              showToast(
-                save
-                  ? `Has guardado «${projectTitle}». Lo tienes en tu perfil, en «Proyectos guardados».`
-                  : `Has quitado «${projectTitle}» de tus proyectos guardados.`,
-              ),
-            onSettled: () => setPending(null),
-          },
-        );
-      }}
     />
   );
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { SaveToggleButton } from '../../../components/ui/save-toggle';
-import { showToast } from '../../../components/ui/toast';
+import { OptimisticSaveToggle } from '../../../components/ui/optimistic-save-toggle';
 import { useToggleFavoriteResource } from '../../../entities/student-favorites/api/toggle-favorite-resource';
 
 /** Where a student finds what they saved: the list's heading in the profile. */
@@ -26,34 +24,16 @@ export function SaveResourceToggle({
   className,
 }: SaveResourceToggleProps) {
   const toggle = useToggleFavoriteResource();
-  // Shown at once while the change travels; the server's answer replaces it.
-  const [pending, setPending] = useState<boolean | null>(null);
-  const saved = pending ?? isSaved;
-
   return (
-    <SaveToggleButton
-      isSaved={saved}
+    <OptimisticSaveToggle
+      isSaved={isSaved}
       itemTitle={resourceTitle}
       removeHint="Púlsalo para quitarlo de tus recursos guardados."
-      isPending={toggle.isPending}
-      hasFailed={toggle.isError}
+      mutation={toggle}
+      variables={(save) => ({ studentId, resourceId, save })}
+      savedToast={`Has guardado «${resourceTitle}». Lo tienes en tu perfil, en «${SAVED_RESOURCES_TITLE}».`}
+      removedToast={`Has quitado «${resourceTitle}» de tus recursos guardados.`}
       className={className}
-      onToggle={() => {
-        const save = !saved;
-        setPending(save);
-        toggle.mutate(
-          { studentId, resourceId, save },
-          {
-            onSuccess: () =>
-              showToast(
-                save
-                  ? `Has guardado «${resourceTitle}». Lo tienes en tu perfil, en «${SAVED_RESOURCES_TITLE}».`
-                  : `Has quitado «${resourceTitle}» de tus recursos guardados.`,
-              ),
-            onSettled: () => setPending(null),
-          },
-        );
-      }}
     />
   );
 }

@@ -46,41 +46,27 @@ export interface ProjectRecord {
 /** What a project's body sends (`POST/PUT /api/projects`, `{data}`); the API fills the owner. */
 export type ProjectPayload = ProjectWrite;
 
-/** The project as its detail page shows it. */
-export interface ProjectDetail {
-  id: number;
-  title: string;
-  description: string | null;
-  status: ProjectStatus;
-  type: string | null;
-  objectives: string | null;
-  ods: number[];
-  odsExplanation: string | null;
-  academicProfile: string | null;
-  requirements: string | null;
-  workingMethod: string | null;
-  tags: string[];
-  internship: boolean;
-  language: string | null;
-  presentiality: string | null;
-  location: string | null;
-  locality: string | null;
-  remuneration: boolean;
-  dedication: string | null;
-  studyAreas: string[];
-  studySubareas: string[];
-  applicationDeadline: string | null;
-  rejectionReason: string | null;
-  publishedAt: string | null;
-  organization: {
-    id: number;
-    name: string;
-    description: string | null;
-    web: string | null;
-    logoUrl: string | null;
-  } | null;
-  teacherName: string | null;
-}
+/** The contract's lists the wire may answer as null; the page reads them as lists. */
+type DetailLists = 'ods' | 'tags' | 'study_areas' | 'study_subareas';
+
+/**
+ * The project as its detail page shows it: the shared contract's fields under their wire names
+ * (a field added to the contract reaches the page without an edit here), its nullable lists as
+ * lists, and the relations flattened: the organisation (web link and logo made safe to use) and
+ * the teacher's full name.
+ */
+export type ProjectDetail = { id: number } & Omit<ProjectFields, DetailLists> & {
+    [K in DetailLists]: NonNullable<ProjectFields[K]>;
+  } & {
+    organization: {
+      id: number;
+      name: string;
+      description: string | null;
+      web: string | null;
+      logoUrl: string | null;
+    } | null;
+    teacher_name: string | null;
+  };
 
 /** The attributes `GET /api/projects/search` and `/recommended` answer for each project. */
 export type SearchProjectAttributes = ProjectCard;

@@ -81,7 +81,7 @@ function ApplyScreen({ projectId, studentId }: { projectId: number; studentId: n
       </Frame>
     );
   }
-  if (project.data.status !== 'Publicada' || isDeadlinePassed(project.data.applicationDeadline)) {
+  if (project.data.status !== 'Publicada' || isDeadlinePassed(project.data.application_deadline)) {
     return (
       <Frame title={title} projectId={projectId}>
         <Alert>El plazo de inscripción de este proyecto ha terminado.</Alert>
@@ -89,7 +89,7 @@ function ApplyScreen({ projectId, studentId }: { projectId: number; studentId: n
       </Frame>
     );
   }
-  const deadline = formatDate(project.data.applicationDeadline);
+  const deadline = formatDate(project.data.application_deadline);
   return (
     <Frame title={title} projectId={projectId}>
       <p className="text-base text-slate-700">

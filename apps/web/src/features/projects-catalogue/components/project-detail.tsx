@@ -52,8 +52,8 @@ function ApplyPanel({
   applyHref,
 }: ApplyPanelProps) {
   const reasonId = useId();
-  const deadline = formatDate(project.applicationDeadline);
-  const isClosed = isDeadlinePassed(project.applicationDeadline) || project.status !== 'Publicada';
+  const deadline = formatDate(project.application_deadline);
+  const isClosed = isDeadlinePassed(project.application_deadline) || project.status !== 'Publicada';
 
   let action: ReactNode = null;
   if (viewer.role === 'visitor') {
@@ -199,15 +199,15 @@ export function ProjectDetailView({
           {project.title}
         </h1>
         <p className="text-base text-slate-700">
-          {[project.organization?.name, project.teacherName && `Docente: ${project.teacherName}`]
+          {[project.organization?.name, project.teacher_name && `Docente: ${project.teacher_name}`]
             .filter(Boolean)
             .join(' · ')}
         </p>
       </header>
 
-      {project.status === 'Rechazada' && project.rejectionReason ? (
+      {project.status === 'Rechazada' && project.rejection_reason ? (
         <Alert tone="info">
-          <strong>Motivo del rechazo:</strong> {project.rejectionReason}
+          <strong>Motivo del rechazo:</strong> {project.rejection_reason}
         </Alert>
       ) : null}
 
@@ -221,23 +221,23 @@ export function ProjectDetailView({
           <TextBlock title="Descripción" text={project.description} />
           <TextBlock title="Objetivos" text={project.objectives} />
 
-          {project.ods.length > 0 || project.odsExplanation ? (
+          {project.ods.length > 0 || project.ods_explanation ? (
             <section className="flex flex-col gap-3">
               <h2 className="text-lg font-bold text-slate-900">
                 Objetivos de Desarrollo Sostenible
               </h2>
               <OdsTiles ods={project.ods} />
-              {project.odsExplanation ? (
+              {project.ods_explanation ? (
                 <p className="text-base whitespace-pre-line text-slate-800">
-                  {project.odsExplanation}
+                  {project.ods_explanation}
                 </p>
               ) : null}
             </section>
           ) : null}
 
-          <TextBlock title="Perfil académico" text={project.academicProfile} />
+          <TextBlock title="Perfil académico" text={project.academic_profile} />
           <TextBlock title="Requisitos" text={project.requirements} />
-          <TextBlock title="Metodología de trabajo" text={project.workingMethod} />
+          <TextBlock title="Metodología de trabajo" text={project.working_method} />
 
           <section className="flex flex-col gap-3">
             <h2 className="text-lg font-bold text-slate-900">Datos del proyecto</h2>
@@ -252,10 +252,10 @@ export function ProjectDetailView({
               <Fact label="Prácticas">
                 {yesNo(project.internship, 'Sí, con convenio de prácticas')}
               </Fact>
-              <Fact label="Áreas de estudio">{list(project.studyAreas)}</Fact>
-              <Fact label="Subáreas de estudio">{list(project.studySubareas)}</Fact>
-              <Fact label="Plazo de inscripción">{formatDate(project.applicationDeadline)}</Fact>
-              <Fact label="Docente responsable">{project.teacherName}</Fact>
+              <Fact label="Áreas de estudio">{list(project.study_areas)}</Fact>
+              <Fact label="Subáreas de estudio">{list(project.study_subareas)}</Fact>
+              <Fact label="Plazo de inscripción">{formatDate(project.application_deadline)}</Fact>
+              <Fact label="Docente responsable">{project.teacher_name}</Fact>
             </dl>
             {project.tags.length > 0 ? (
               <div className="flex flex-col gap-1.5">

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { CALL_DESCRIPTION_MAX } from '@plataforma/shared';
 import { Modal } from '../../../components/ui/dialog';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -9,14 +8,8 @@ import type { FormItem } from '../../../forms/types';
 import { useDegreeChoices } from '../api/get-degrees';
 import { useSaveCall } from '../api/save-catalogue';
 import type { CallItem, NamedEntry } from '../types';
-import { checkCall, type CallField, type CallValues } from '../utils/form-rules';
-import {
-  ChoiceList,
-  FormButtons,
-  SaveFailureAlert,
-  textFieldProps,
-  withChosen,
-} from './form-parts';
+import { callFormSchema, type CallValues } from '../utils/form-rules';
+import { ChoiceList, FormFooter, withChosen } from './form-parts';
 import { ListError } from './list-states';
 import { useCatalogueForm } from './use-catalogue-form';
 
@@ -35,7 +28,6 @@ const DESCRIPTION: FormItem = {
   optional: true,
   maxLength: CALL_DESCRIPTION_MAX,
 };
-const ORDER: readonly CallField[] = ['name', 'start', 'end', 'description', 'degrees'];
 
 /** Spec §8: what a failed creation says; editing says it of the save. */
 export const CALL_CREATE_FAILED = 'Error al crear la convocatoria';
@@ -75,46 +67,36 @@ function CallForm({
   degree,
   onDone,
 }: Omit<CallFormDialogProps, 'isOpen' | 'onClose'> & { onDone: () => void }) {
-  const formId = useId();
-  const ids: Record<CallField, string> = {
-    name: `${formId}-name`,
-    start: `${formId}-start`,
-    end: `${formId}-end`,
-    description: `${formId}-description`,
-    degrees: `${formId}-degrees`,
-  };
   const save = useSaveCall();
-  const { values, errors, change, submit, failure } = useCatalogueForm({
-    initial: (): CallValues => ({
-      name: call?.name ?? '',
-      start: call?.start ?? '',
-      end: call?.end ?? '',
-      description: call?.description ?? '',
-      degrees: call ? call.degrees.map((entry) => entry.id) : degree ? [degree.id] : [],
-    }),
-    ids,
-    order: ORDER,
-    check: checkCall,
-    save,
-    id: call?.id ?? null,
-    noun: 'la convocatoria',
-    headline: call ? CALL_SAVE_FAILED : CALL_CREATE_FAILED,
-    onDone,
-  });
+  const { values, errorOf, change, idOf, textProps, submit, failure, isPending } = useCatalogueForm(
+    {
+      initial: (): CallValues => ({
+        name: call?.name ?? '',
+        start: call?.start ?? '',
+        end: call?.end ?? '',
+        description: call?.description ?? '',
+        degrees: call ? call.degrees.map((entry) => entry.id) : degree ? [degree.id] : [],
+      }),
+      schema: callFormSchema,
+      save,
+      id: call?.id ?? null,
+      noun: 'la convocatoria',
+      headline: call ? CALL_SAVE_FAILED : CALL_CREATE_FAILED,
+      onDone,
+    },
+  );
   const choices = useDegreeChoices(campus.id);
   // The degrees of this campus, and any other the call already belongs to.
   const offered = withChosen(choices.data ?? [], call ? call.degrees : degree ? [degree] : []);
-  const text = (item: FormItem, field: 'name' | 'start' | 'end' | 'description') =>
-    textFieldProps(item, ids[field], values[field], errors[field], (value) => change(field, value));
 
   return (
     <form noValidate className="flex flex-col gap-5" onSubmit={submit}>
-      <TextField {...text(NAME, 'name')} />
+      <TextField {...textProps(NAME, 'name')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <DateField {...text(START, 'start')} />
-        <DateField {...text(END, 'end')} />
+        <DateField {...textProps(START, 'start')} />
+        <DateField {...textProps(END, 'end')} />
       </div>
-      <TextareaField {...text(DESCRIPTION, 'description')} />
+      <TextareaField {...textProps(DESCRIPTION, 'description')} />
       {choices.isError ? (
         <ListError
           message="No se han podido cargar los grados del campus."
@@ -124,20 +106,20 @@ function CallForm({
         <LoadingStatus />
       ) : (
         <ChoiceList
-          id={ids.degrees}
+          id={idOf('degrees')}
           legend="Grados de la convocatoria"
           hint={`Los grados de ${campus.name}.`}
           choices={offered}
           chosen={values.degrees}
-          error={errors.degrees}
+          error={errorOf('degrees')}
           emptyText="Este campus todavía no ofrece ningún grado: crea uno antes."
           onChange={(chosen) => change('degrees', chosen)}
         />
       )}
-      {failure ? <SaveFailureAlert headline={failure.message} reason={failure.reason} /> : null}
-      <FormButtons
+      <FormFooter
+        failure={failure}
         submitLabel={call ? 'Guardar cambios' : 'Crear convocatoria'}
-        isPending={save.isPending}
+        isPending={isPending}
         onCancel={onDone}
       />
     </form>

@@ -1,18 +1,11 @@
-import { useId } from 'react';
 import { Modal } from '../../../components/ui/dialog';
 import { TextField } from '../../../forms/fields/text-field';
 import type { FormItem } from '../../../forms/types';
 import { useUniversityChoices } from '../api/get-universities';
 import { useSaveCampus } from '../api/save-catalogue';
 import type { CampusItem, NamedEntry } from '../types';
-import { checkCampus, type CampusField, type CampusValues } from '../utils/form-rules';
-import {
-  FormButtons,
-  SaveFailureAlert,
-  SelectShell,
-  textFieldProps,
-  withChosen,
-} from './form-parts';
+import { campusFormSchema, type CampusValues } from '../utils/form-rules';
+import { FormFooter, SelectShell, withChosen } from './form-parts';
 import { ListError } from './list-states';
 import { useCatalogueForm } from './use-catalogue-form';
 
@@ -23,7 +16,6 @@ const NAME: FormItem = {
   sublabel: 'Como lo dice la universidad, por ejemplo «Facultad de Educación».',
 };
 const UNIVERSITY: FormItem = { type: 'select', value: 'university', label: 'Universidad' };
-const ORDER: readonly CampusField[] = ['name', 'university'];
 
 /** Spec §8: what a failed creation says; editing says it of the save. */
 export const CAMPUS_CREATE_FAILED = 'Error al crear el campus';
@@ -62,36 +54,27 @@ function CampusForm({
   university: NamedEntry | null;
   onDone: () => void;
 }) {
-  const formId = useId();
-  const ids: Record<CampusField, string> = {
-    name: `${formId}-name`,
-    university: `${formId}-university`,
-  };
   const save = useSaveCampus();
-  const { values, errors, change, submit, failure } = useCatalogueForm({
-    initial: (): CampusValues => ({
-      name: campus?.name ?? '',
-      university: String(campus?.university?.id ?? university?.id ?? ''),
-    }),
-    ids,
-    order: ORDER,
-    check: checkCampus,
-    save,
-    id: campus?.id ?? null,
-    noun: 'el campus',
-    headline: campus ? CAMPUS_SAVE_FAILED : CAMPUS_CREATE_FAILED,
-    onDone,
-  });
+  const { values, errorOf, change, idOf, textProps, submit, failure, isPending } = useCatalogueForm(
+    {
+      initial: (): CampusValues => ({
+        name: campus?.name ?? '',
+        university: String(campus?.university?.id ?? university?.id ?? ''),
+      }),
+      schema: campusFormSchema,
+      save,
+      id: campus?.id ?? null,
+      noun: 'el campus',
+      headline: campus ? CAMPUS_SAVE_FAILED : CAMPUS_CREATE_FAILED,
+      onDone,
+    },
+  );
   const universities = useUniversityChoices();
   const known = [campus?.university, university].filter((entry): entry is NamedEntry => !!entry);
 
   return (
     <form noValidate className="flex flex-col gap-5" onSubmit={submit}>
-      <TextField
-        {...textFieldProps(NAME, ids.name, values.name, errors.name, (value) =>
-          change('name', value),
-        )}
-      />
+      <TextField {...textProps(NAME, 'name')} />
       {universities.isError ? (
         <ListError
           message="No se han podido cargar las universidades."
@@ -100,9 +83,9 @@ function CampusForm({
       ) : (
         <SelectShell
           item={UNIVERSITY}
-          id={ids.university}
+          id={idOf('university')}
           value={values.university}
-          error={errors.university}
+          error={errorOf('university')}
           disabled={universities.isPending}
           onChange={(value) => change('university', value)}
         >
@@ -120,10 +103,10 @@ function CampusForm({
           )}
         </SelectShell>
       )}
-      {failure ? <SaveFailureAlert headline={failure.message} reason={failure.reason} /> : null}
-      <FormButtons
+      <FormFooter
+        failure={failure}
         submitLabel={campus ? 'Guardar cambios' : 'Crear campus'}
-        isPending={save.isPending}
+        isPending={isPending}
         onCancel={onDone}
       />
     </form>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Modal } from '../../../components/ui/dialog';
 import { CheckboxField } from '../../../components/ui/form';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -7,21 +6,9 @@ import type { FormItem } from '../../../forms/types';
 import { useCampusChoices } from '../api/get-campuses';
 import { useSaveDegree } from '../api/save-catalogue';
 import type { DegreeItem, NamedEntry } from '../types';
-import {
-  checkDegree,
-  DURATION_CHOICES,
-  type DegreeField,
-  type DegreeValues,
-} from '../utils/form-rules';
+import { DURATION_CHOICES, degreeFormSchema, type DegreeValues } from '../utils/form-rules';
 import { durationText } from '../utils/texts';
-import {
-  ChoiceList,
-  FormButtons,
-  SaveFailureAlert,
-  SelectShell,
-  textFieldProps,
-  withChosen,
-} from './form-parts';
+import { ChoiceList, FormFooter, SelectShell, withChosen } from './form-parts';
 import { ListError } from './list-states';
 import { useCatalogueForm } from './use-catalogue-form';
 
@@ -32,7 +19,6 @@ const NAME: FormItem = {
   sublabel: 'Por ejemplo «Grado en Educación Primaria». No puede repetirse en un mismo campus.',
 };
 const DURATION: FormItem = { type: 'select', value: 'duration', label: 'Duración' };
-const ORDER: readonly DegreeField[] = ['name', 'duration', 'campuses'];
 
 /** Spec §8: what a failed creation says; editing says it of the save. */
 export const DEGREE_CREATE_FAILED = 'Error al crear el grado';
@@ -75,29 +61,23 @@ function DegreeForm({
   university,
   onDone,
 }: Omit<DegreeFormDialogProps, 'isOpen' | 'onClose'> & { onDone: () => void }) {
-  const formId = useId();
-  const ids: Record<DegreeField, string> = {
-    name: `${formId}-name`,
-    duration: `${formId}-duration`,
-    campuses: `${formId}-campuses`,
-  };
   const save = useSaveDegree();
-  const { values, errors, change, submit, failure } = useCatalogueForm({
-    initial: (): DegreeValues => ({
-      name: degree?.name ?? '',
-      duration: degree?.duration === null || !degree ? '' : String(degree.duration),
-      master: degree?.master ?? false,
-      campuses: degree ? degree.campuses.map((entry) => entry.id) : [campus.id],
-    }),
-    ids,
-    order: ORDER,
-    check: checkDegree,
-    save,
-    id: degree?.id ?? null,
-    noun: 'el grado',
-    headline: degree ? DEGREE_SAVE_FAILED : DEGREE_CREATE_FAILED,
-    onDone,
-  });
+  const { values, errorOf, change, idOf, textProps, submit, failure, isPending } = useCatalogueForm(
+    {
+      initial: (): DegreeValues => ({
+        name: degree?.name ?? '',
+        duration: degree?.duration === null || !degree ? '' : String(degree.duration),
+        master: degree?.master ?? false,
+        campuses: degree ? degree.campuses.map((entry) => entry.id) : [campus.id],
+      }),
+      schema: degreeFormSchema,
+      save,
+      id: degree?.id ?? null,
+      noun: 'el grado',
+      headline: degree ? DEGREE_SAVE_FAILED : DEGREE_CREATE_FAILED,
+      onDone,
+    },
+  );
   const choices = useCampusChoices(university?.id ?? null);
   // The campuses of this university, and any other the degree is already offered at.
   const offered = withChosen(
@@ -107,16 +87,12 @@ function DegreeForm({
 
   return (
     <form noValidate className="flex flex-col gap-5" onSubmit={submit}>
-      <TextField
-        {...textFieldProps(NAME, ids.name, values.name, errors.name, (value) =>
-          change('name', value),
-        )}
-      />
+      <TextField {...textProps(NAME, 'name')} />
       <SelectShell
         item={DURATION}
-        id={ids.duration}
+        id={idOf('duration')}
         value={values.duration}
-        error={errors.duration}
+        error={errorOf('duration')}
         onChange={(value) => change('duration', value)}
       >
         <option value="">Elige la duración</option>
@@ -140,20 +116,20 @@ function DegreeForm({
         <LoadingStatus />
       ) : (
         <ChoiceList
-          id={ids.campuses}
+          id={idOf('campuses')}
           legend="Campus que lo ofrecen"
           hint={university ? `Los campus de ${university.name}.` : undefined}
           choices={offered}
           chosen={values.campuses}
-          error={errors.campuses}
+          error={errorOf('campuses')}
           emptyText="Esta universidad todavía no tiene campus."
           onChange={(chosen) => change('campuses', chosen)}
         />
       )}
-      {failure ? <SaveFailureAlert headline={failure.message} reason={failure.reason} /> : null}
-      <FormButtons
+      <FormFooter
+        failure={failure}
         submitLabel={degree ? 'Guardar cambios' : 'Crear grado'}
-        isPending={save.isPending}
+        isPending={isPending}
         onCancel={onDone}
       />
     </form>

@@ -8,7 +8,7 @@ import {
   getErrorId,
   INPUT_CLASSES,
 } from '../../../forms/fields/field-shell';
-import type { FieldProps, FormItem, FormValue } from '../../../forms/types';
+import type { FormItem } from '../../../forms/types';
 import type { NamedEntry } from '../types';
 
 /**
@@ -16,25 +16,6 @@ import type { NamedEntry } from '../types';
  * engine (as the apply form does), so labels, "(opcional)", hints and errors look and read as in
  * every other form of the product (spec §5).
  */
-
-/** The props of an engine field renderer for a text value held by a form of this feature. */
-export function textFieldProps(
-  item: FormItem,
-  id: string,
-  value: string,
-  error: string | undefined,
-  onChange: (value: string) => void,
-): FieldProps {
-  return {
-    item,
-    id,
-    value,
-    values: {},
-    error,
-    onBlur: () => undefined,
-    onChange: (next: FormValue) => onChange(typeof next === 'string' ? next : ''),
-  };
-}
 
 /** A native select with its label, hint and error (no "Otra": the admins choose real entries). */
 export function SelectShell({
@@ -100,7 +81,11 @@ export function ChoiceList({
     .filter(Boolean)
     .join(' ');
   return (
-    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={described || undefined}>
+    <fieldset
+      className="flex min-w-0 flex-col gap-2"
+      aria-describedby={described || undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
       {hint ? (
         <p id={hintId} className="text-sm text-slate-600">
@@ -147,44 +132,42 @@ export function withChosen(choices: NamedEntry[], current: NamedEntry[]): NamedE
   return [...choices, ...missing.values()];
 }
 
-/** A form's "Cancelar" and its main button, which waits while the save runs. */
-export function FormButtons({
+/**
+ * The end of a form: why the last save failed (the spec §8 message, then the reason), "Cancelar"
+ * and the main button, which waits while the save runs.
+ */
+export function FormFooter({
+  failure,
   submitLabel,
   isPending,
   onCancel,
 }: {
+  failure: { message: string; reason: string } | null;
   submitLabel: string;
   isPending: boolean;
   onCancel: () => void;
 }) {
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancelar
-      </Button>
-      <Button type="submit" isPending={isPending}>
-        {submitLabel}
-      </Button>
-    </div>
+    <>
+      {failure ? <SaveFailureAlert headline={failure.message} reason={failure.reason} /> : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" isPending={isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }
 
 /** A save that failed: the spec §8 message, then why. */
-export function SaveFailureAlert({ headline, reason }: { headline: string; reason: string }) {
+function SaveFailureAlert({ headline, reason }: { headline: string; reason: string }) {
   return (
     <Alert tone="error">
       <p className="font-semibold">{headline}</p>
       {reason ? <p className="mt-1">{reason}</p> : null}
     </Alert>
   );
-}
-
-/** Moves the focus to the first of `fields` that has an error (the fields' ids by name). */
-export function focusFirstError<F extends string>(
-  order: readonly F[],
-  errors: Partial<Record<F, string>>,
-  ids: Record<F, string>,
-) {
-  const first = order.find((field) => errors[field]);
-  if (first) setTimeout(() => document.getElementById(ids[first])?.focus(), 0);
 }

@@ -1,21 +1,20 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormSchema } from '@plataforma/shared';
+import { useId } from 'react';
 import { showToast } from '../../../components/ui/toast';
+import { useForm } from '../../../forms/kit/use-form';
+import type { FieldProps, FormItem, FormValue } from '../../../forms/types';
 import type { SaveInput } from '../api/save-catalogue';
-import type { Checked, FieldErrors } from '../utils/form-rules';
-import { focusFirstError } from './form-parts';
 import { saveFailure } from './save-failure';
 
-interface CatalogueFormOptions<V, F extends string, D> {
+interface CatalogueFormOptions<V, D> {
   /** The values the form starts with (the entry edited, or a new one's defaults). */
   initial: () => V;
-  /** Each field's element id, and the order in which the first wrong one takes the focus. */
-  ids: Record<F, string>;
-  order: readonly F[];
-  check: (values: V) => Checked<D, F>;
+  /** The form's schema (form-rules.ts): its checks, and the body it sends. */
+  schema: FormSchema<V, D>;
   save: Pick<
     UseMutationResult<{ data: { attributes: { name: string } } }, Error, SaveInput<D>>,
-    'mutate' | 'isError' | 'error'
+    'mutate' | 'isError' | 'error' | 'isPending'
   >;
   /** The entry edited, or null for a new one. */
   id: number | null;
@@ -27,51 +26,59 @@ interface CatalogueFormOptions<V, F extends string, D> {
 }
 
 /**
- * The state and the submission shared by the catalogue's forms (campus, degree, call): the
- * values, each field's error, the checks before sending (the first wrong field focused), the
- * confirmation toast, and a refusal of the API shown by the field it names.
+ * The catalogue's forms (campus, degree, call) on the form kit (ADR 0073): each field's id and
+ * error, the engine renderers' props, the confirmation toast, and a refusal of the API shown by
+ * the field it names.
  */
-export function useCatalogueForm<V extends object, F extends string, D>(
-  options: CatalogueFormOptions<V, F, D>,
+export function useCatalogueForm<V extends Record<string, unknown>, D>(
+  options: CatalogueFormOptions<V, D>,
 ) {
-  const { ids, order, check, save, id, noun, headline, onDone } = options;
-  const [values, setValues] = useState<V>(options.initial);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const { save, id, noun, headline, onDone } = options;
+  const formId = useId();
+  const form = useForm(options.initial, options.schema);
   const failure = save.isError ? saveFailure(save.error, headline) : null;
 
-  function change<K extends keyof V>(field: K, value: V[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  const idOf = (field: keyof V & string) => `${formId}-${field}`;
 
-  function showErrors(found: FieldErrors<F>) {
-    setErrors(found);
-    focusFirstError(order, found, ids);
-  }
+  /** The props of an engine field renderer for a text value of the form. */
+  const textProps = (item: FormItem, field: keyof V & string): FieldProps => ({
+    item,
+    id: idOf(field),
+    value: form.values[field] as string,
+    values: {},
+    error: form.errorOf(field),
+    onBlur: () => form.markVisited(field),
+    onChange: (next: FormValue) =>
+      form.setValue(field, (typeof next === 'string' ? next : '') as V[typeof field]),
+  });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = check(values);
-    if (!checked.ok) {
-      showErrors(checked.errors);
-      return;
-    }
+  const submit = form.handleSubmit((data) =>
     save.mutate(
-      { id, data: checked.data },
+      { id, data },
       {
-        onSuccess: ({ data }) => {
+        onSuccess: ({ data: saved }) => {
           const done = id === null ? 'creado' : 'guardado';
-          showToast(`Has ${done} ${noun} «${data.attributes.name}».`);
+          showToast(`Has ${done} ${noun} «${saved.attributes.name}».`);
           onDone();
         },
         onError: (error) => {
           const { field, reason } = saveFailure(error, headline);
-          if (field !== undefined && field in ids)
-            showErrors({ [field]: reason } as FieldErrors<F>);
+          if (field !== undefined && field in form.values) {
+            form.showServerErrors({ [field]: reason } as Partial<Record<keyof V, string>>);
+          }
         },
       },
-    );
-  }
+    ),
+  );
 
-  return { values, errors, change, submit, failure };
+  return {
+    values: form.values,
+    errorOf: form.errorOf,
+    change: form.setValue,
+    idOf,
+    textProps,
+    submit,
+    failure,
+    isPending: save.isPending,
+  };
 }

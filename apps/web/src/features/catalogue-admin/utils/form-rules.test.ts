@@ -1,13 +1,21 @@
 import { CATALOGUE_MESSAGES } from '@plataforma/shared';
 import { describe, expect, it } from 'vitest';
+import { checkForm } from '../../../forms/kit/field-errors';
 import {
-  checkCall,
-  checkCampus,
-  checkDegree,
+  callFormSchema,
+  campusFormSchema,
   CHOOSE_CAMPUS,
   CHOOSE_DEGREE,
+  degreeFormSchema,
   refusedField,
+  type CallValues,
+  type CampusValues,
+  type DegreeValues,
 } from './form-rules';
+
+const checkCampus = (values: CampusValues) => checkForm(campusFormSchema, values);
+const checkDegree = (values: DegreeValues) => checkForm(degreeFormSchema, values);
+const checkCall = (values: CallValues) => checkForm(callFormSchema, values);
 
 const REQUIRED = 'Este campo es obligatorio.';
 
@@ -17,7 +25,7 @@ describe('the catalogue forms’ checks', () => {
       ok: false,
       errors: { name: REQUIRED, university: REQUIRED },
     });
-    expect(checkCampus({ name: ' Facultad  de Derecho ', university: '3' })).toEqual({
+    expect(checkCampus({ name: ' Facultad  de Derecho ', university: '3' })).toMatchObject({
       ok: true,
       data: { name: 'Facultad de Derecho', university: 3 },
     });
@@ -38,7 +46,9 @@ describe('the catalogue forms’ checks', () => {
       ok: false,
       errors: { duration: CATALOGUE_MESSAGES.duration },
     });
-    expect(checkDegree({ name: 'Máster', duration: '1', master: true, campuses: [1, 2] })).toEqual({
+    expect(
+      checkDegree({ name: 'Máster', duration: '1', master: true, campuses: [1, 2] }),
+    ).toMatchObject({
       ok: true,
       data: { name: 'Máster', duration: 1, master: true, campuses: [1, 2] },
     });
@@ -52,7 +62,7 @@ describe('the catalogue forms’ checks', () => {
       end: '2027-06-30',
       description: ' ',
     };
-    expect(checkCall(call)).toEqual({
+    expect(checkCall(call)).toMatchObject({
       ok: true,
       data: {
         name: 'TFG',

@@ -1,4 +1,3 @@
-import { PASSWORD_MESSAGES } from '@plataforma/shared';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { showToast } from '../../../components/ui/toast';
@@ -7,6 +6,7 @@ import { useForm } from '../../../forms/kit/use-form';
 import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
 import { changePasswordFormSchema } from '../utils/validation';
 import { PasswordField } from '../../../components/ui/password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 export const PASSWORD_CHANGED_MESSAGE =
   'Tu contraseña se ha cambiado. Las sesiones abiertas en otros dispositivos se han cerrado.';
@@ -46,16 +46,10 @@ export function ChangePasswordForm() {
         label="Contraseña actual"
         autoComplete="current-password"
       />
-      <PasswordField
-        {...form.textProps('password')}
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        hint={PASSWORD_MESSAGES.hint}
-      />
-      <PasswordField
-        {...form.textProps('passwordConfirmation')}
-        label="Repite la nueva contraseña"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={form.textProps('password')}
+        confirmation={form.textProps('passwordConfirmation')}
+        replacing
       />
       <Button type="submit" isPending={change.isPending} className="self-start">
         Cambiar la contraseña

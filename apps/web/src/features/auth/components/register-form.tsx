@@ -1,4 +1,3 @@
-import { PASSWORD_MESSAGES } from '@plataforma/shared';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
@@ -20,7 +19,7 @@ import {
   isPrivacyChangedError,
 } from '../utils/auth-errors';
 import { registerFormSchema } from '../utils/validation';
-import { PasswordField } from '../../../components/ui/password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The three ways to take part (spec §1 audiences); admins are never self-registered. */
 const PROFILE_CHOICES: Record<SelfServiceProfileType, { label: string; description: string }> = {
@@ -206,16 +205,9 @@ export function RegisterForm({
         label="Teléfono"
         isOptional
       />
-      <PasswordField
-        {...form.textProps('password')}
-        label="Contraseña"
-        autoComplete="new-password"
-        hint={PASSWORD_MESSAGES.hint}
-      />
-      <PasswordField
-        {...form.textProps('passwordConfirmation')}
-        label="Repite la contraseña"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={form.textProps('password')}
+        confirmation={form.textProps('passwordConfirmation')}
       />
 
       <div className="flex flex-col gap-1.5">

@@ -1,4 +1,3 @@
-import { PASSWORD_MESSAGES } from '@plataforma/shared';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
@@ -8,7 +7,7 @@ import type { SessionUser } from '../types';
 import { useForm } from '../../../forms/kit/use-form';
 import { fieldErrorsFrom, formErrorMessage } from '../utils/auth-errors';
 import { resetPasswordFormSchema } from '../utils/validation';
-import { PasswordField } from '../../../components/ui/password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 export const RESET_LINK_INVALID_MESSAGE =
   'El enlace para restablecer la contraseña ha caducado o ya se ha usado.';
@@ -62,16 +61,10 @@ export function ResetPasswordForm({ code, onReset }: ResetPasswordFormProps) {
       ) : reset.isError && !hasFieldError ? (
         <Alert tone="error">{formErrorMessage(reset.error)}</Alert>
       ) : null}
-      <PasswordField
-        {...form.textProps('password')}
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        hint={PASSWORD_MESSAGES.hint}
-      />
-      <PasswordField
-        {...form.textProps('passwordConfirmation')}
-        label="Repite la nueva contraseña"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={form.textProps('password')}
+        confirmation={form.textProps('passwordConfirmation')}
+        replacing
       />
       <Button type="submit" isPending={reset.isPending} className="w-full">
         Guardar la contraseña

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { Alert } from '../../../components/ui/alert';
@@ -7,10 +6,10 @@ import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateMe } from '../api/update-me';
 import type { ProfileUser } from '../types';
+import { useForm } from '../../../forms/kit/use-form';
 import {
   INVALID_FORMAT_MESSAGE,
-  toUpdateMeBody,
-  validatePersonalData,
+  personalDataSchema,
   type PersonalData,
 } from '../utils/personal-data';
 
@@ -36,51 +35,35 @@ function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
 /**
  * Personal data (`PUT /api/user/me`): name, surname and phone; the email is shown but cannot be
  * changed here. A field's error shows once it has been edited and left, or after a refused send
- * (spec §5: forms validate on change), and the first invalid field takes the focus.
+ * (spec §5: forms validate on change), and the first invalid field takes the focus (the form kit).
  */
 export function PersonalDataForm({ user }: { user: ProfileUser }) {
-  const [values, setValues] = useState<PersonalData>({
-    name: user.name ?? '',
-    surname: user.surname ?? '',
-    phone: user.phone ?? '',
-  });
-  const [visited, setVisited] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
   const save = useUpdateMe();
-  const clientErrors = validatePersonalData(values);
+  const form = useForm(
+    { name: user.name ?? '', surname: user.surname ?? '', phone: user.phone ?? '' },
+    personalDataSchema,
+  );
   const serverErrors = save.isError ? serverFieldErrors(save.error) : {};
-  const errorOf = (field: FieldName) =>
-    serverErrors[field] ?? (isSubmitted || visited[field] ? clientErrors[field] : undefined);
 
+  // A change after a failed save starts afresh: the failure's message goes.
+  const setValue = (field: FieldName, value: string) => {
+    if (!save.isPending) save.reset();
+    form.setValue(field, value);
+  };
   const fieldProps = (field: FieldName) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      if (!save.isPending) save.reset();
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-    },
-    onBlur: () => setVisited((current) => ({ ...current, [field]: true })),
-    error: errorOf(field),
+    ...form.textProps(field),
+    onChange: (event: { target: { value: string } }) => setValue(field, event.target.value),
   });
 
   // Spain (+34) by default, another country chosen or typed with its prefix (spec §5, §9).
   const { onChange: _onTyped, ...phoneProps } = fieldProps('phone');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    const form = event.currentTarget;
-    if (Object.keys(clientErrors).length > 0) {
-      // The errors render with this state change; focus the first one right after.
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    save.mutate(toUpdateMeBody(values), {
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, {
       onSuccess: () => showToast(PERSONAL_DATA_SAVED_MESSAGE),
-    });
-  };
+      onError: (error) => form.showServerErrors(serverFieldErrors(error)),
+    }),
+  );
 
   const hasServerFieldError = Object.keys(serverErrors).length > 0;
   return (
@@ -90,10 +73,7 @@ export function PersonalDataForm({ user }: { user: ProfileUser }) {
         <TextField {...fieldProps('surname')} label="Apellidos" autoComplete="family-name" />
         <PhoneTextField
           {...phoneProps}
-          onChange={(phone) => {
-            if (!save.isPending) save.reset();
-            setValues((current) => ({ ...current, phone }));
-          }}
+          onChange={(phone) => setValue('phone', phone)}
           label="Teléfono"
           isOptional
         />

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INVALID_FORMAT_MESSAGE,
-  MAX_LENGTH_MESSAGE,
-  REQUIRED_MESSAGE,
-  toUpdateMeBody,
-  validatePersonalData,
-} from './personal-data';
+import { checkForm } from '../../../forms/kit/field-errors';
+import { personalDataSchema, type PersonalData } from './personal-data';
 import {
   checkPictureFile,
   PICTURE_NOT_ALLOWED_MESSAGE,
   PICTURE_TOO_BIG_MESSAGE,
 } from './picture-file';
 
+const REQUIRED_MESSAGE = 'Este campo es obligatorio.';
+const MAX_LENGTH_MESSAGE = 'Longitud máxima alcanzada.';
+const INVALID_FORMAT_MESSAGE = 'Formato no válido.';
+const validatePersonalData = (values: PersonalData) => checkForm(personalDataSchema, values).errors;
+
 const valid = { name: 'Lucía', surname: 'Martínez', phone: '+34 612 345 678' };
 
-describe('validatePersonalData (spec §5)', () => {
+describe('the personal data form (spec §5)', () => {
   it('accepts a complete form, and an empty phone', () => {
     expect(validatePersonalData(valid)).toEqual({});
     expect(validatePersonalData({ ...valid, phone: '' })).toEqual({});
@@ -41,11 +41,9 @@ describe('validatePersonalData (spec §5)', () => {
   });
 
   it('sends trimmed values and null for an emptied phone', () => {
-    expect(toUpdateMeBody({ name: ' Lucía ', surname: 'Gil ', phone: '  ' })).toEqual({
-      name: 'Lucía',
-      surname: 'Gil',
-      phone: null,
-    });
+    expect(
+      checkForm(personalDataSchema, { name: ' Lucía ', surname: 'Gil ', phone: '  ' }),
+    ).toEqual({ ok: true, errors: {}, data: { name: 'Lucía', surname: 'Gil', phone: null } });
   });
 });
 

@@ -393,11 +393,49 @@ export const resourceWriteSchema = resourceAttributesSchema
   .extend({ picture: linkedId.nullable(), publishedAt: z.string().nullable().optional() });
 export type ResourceWrite = z.infer<typeof resourceWriteSchema>;
 
+/*
+ * The admins' corrections of a person's record (`PUT /api/<kind>/:id`, ADR 0050): only what
+ * changed is sent, so every field is optional; an emptied one goes as null, and `publishedAt`
+ * publishes or unpublishes a draft/publish type.
+ */
+
+/** `PUT /api/students/:id`. */
+export const studentWriteSchema = studentAttributesSchema
+  .pick({ thesis_stage: true, validated: true })
+  .extend({
+    university: linkedId.nullable(),
+    degree: linkedId.nullable(),
+    publishedAt: dateTime.nullable(),
+  })
+  .partial();
+export type StudentWrite = z.infer<typeof studentWriteSchema>;
+
+/** `PUT /api/teachers/:id`; `degrees` replaces the whole list. */
+export const teacherWriteSchema = teacherAttributesSchema
+  .pick({ teacher_area: true, class_type: true })
+  .extend({
+    university: linkedId.nullable(),
+    degrees: z.array(linkedId),
+    publishedAt: dateTime.nullable(),
+  })
+  .partial();
+export type TeacherWrite = z.infer<typeof teacherWriteSchema>;
+
+/** `PUT /api/coordinators/:id`. */
+export const coordinatorWriteSchema = coordinatorAttributesSchema
+  .pick({ job_position: true })
+  .extend({ organization: linkedId.nullable() })
+  .partial();
+export type CoordinatorWrite = z.infer<typeof coordinatorWriteSchema>;
+
 /** The write bodies above, by the content type they write. */
 export const CONTENT_TYPE_WRITES = {
   'api::apply.apply': applyCreateSchema,
   'api::project.project': projectWriteSchema,
   'api::organization.organization': organizationWriteSchema,
+  'api::student.student': studentWriteSchema,
+  'api::teacher.teacher': teacherWriteSchema,
+  'api::coordinator.coordinator': coordinatorWriteSchema,
   'api::tfx.tfx': tfxWriteSchema,
   'api::resource.resource': resourceWriteSchema,
 } as const satisfies Partial<Record<ContentTypeUid, z.ZodObject>>;

@@ -1,3 +1,4 @@
+import type { ApplyCreate } from '@plataforma/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client';
 import { useSubmission } from '../../../lib/use-submission';
@@ -9,7 +10,7 @@ import { invalidateResource } from '../../resources';
  * submission's `idempotencyKey`, a 503 or a lost connection is tried again (ADR 0070).
  */
 export async function createApplication(
-  data: Record<string, unknown>,
+  data: ApplyCreate,
   request: Pick<ApiRequestOptions, 'idempotencyKey' | 'onRetry'> = {},
 ) {
   return apiRequest<{ data: { id: number } }>('/api/applys', {
@@ -31,8 +32,7 @@ export function useCreateApplication(onApplied?: () => void) {
   const queryClient = useQueryClient();
   const submission = useSubmission();
   const mutation = useMutation({
-    mutationFn: (data: Record<string, unknown>) =>
-      createApplication(data, submission.request(data)),
+    mutationFn: (data: ApplyCreate) => createApplication(data, submission.request(data)),
     onSuccess: () => {
       onApplied?.();
       return invalidateResource(queryClient, 'applys');

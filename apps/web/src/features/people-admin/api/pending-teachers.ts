@@ -28,19 +28,17 @@ export interface PendingTeachersPage {
 
 export const PENDING_PAGE_SIZE = 25;
 
-type Related = { data: { id: number; attributes: Record<string, unknown> } | null } | undefined;
-const attributesOf = (value: unknown) => (value as Related)?.data?.attributes;
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-function toPendingTeacher({ id, attributes: a }: ApiRecord): PendingTeacher {
-  const user = attributesOf(a.user);
+function toPendingTeacher({ id, attributes: a }: ApiRecord<'teachers'>): PendingTeacher {
+  const user = a.user?.data?.attributes;
   const email = text(user?.email);
   const name = [text(user?.name), text(user?.surname)].filter(Boolean).join(' ');
   return {
     id,
     name: name || email || `Profesor #${id}`,
     email,
-    university: text(attributesOf(a.university)?.name) ?? text(a.other_university),
+    university: text(a.university?.data?.attributes.name) ?? text(a.other_university),
     registeredAt: typeof a.createdAt === 'string' ? a.createdAt : '',
   };
 }
@@ -68,10 +66,10 @@ export async function getPendingTeachers(
     'pagination[page]': String(page),
     'pagination[pageSize]': String(PENDING_PAGE_SIZE),
   });
-  const list = await apiRequest<{ data: ApiRecord[]; meta?: { pagination?: Pagination } }>(
-    `/api/teachers?${query.toString()}`,
-    { signal },
-  );
+  const list = await apiRequest<{
+    data: ApiRecord<'teachers'>[];
+    meta?: { pagination?: Pagination };
+  }>(`/api/teachers?${query.toString()}`, { signal });
   return {
     teachers: list.data.map(toPendingTeacher),
     pagination: list.meta?.pagination ?? {
@@ -103,7 +101,9 @@ export function useDecideTeacher() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: TeacherDecision }) =>
-      apiRequest<{ data: ApiRecord }>(`/api/teachers/${id}/${decision}`, { method: 'POST' }),
+      apiRequest<{ data: ApiRecord<'teachers'> }>(`/api/teachers/${id}/${decision}`, {
+        method: 'POST',
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['teachers'] }),
   });
 }

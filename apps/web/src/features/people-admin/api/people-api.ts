@@ -8,16 +8,16 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/use-submission';
-import type { PeopleFilters, PeopleKind, PeoplePage, PersonRow } from '../types';
+import type { PeopleFilters, PeopleKind, PeoplePage, PersonRow, PersonWrite } from '../types';
 import { KINDS, type ApiRecord, type KindConfig } from '../utils/kinds';
 import { PEOPLE_PAGE_SIZE, toStrapiQuery } from '../utils/people-params';
 
-interface StrapiList {
-  data: ApiRecord[];
+interface StrapiList<T = ApiRecord> {
+  data: T[];
   meta?: { pagination?: Pagination };
 }
 
-const paginationOf = (list: StrapiList): Pagination =>
+const paginationOf = (list: StrapiList<unknown>): Pagination =>
   list.meta?.pagination ?? {
     page: 1,
     pageSize: list.data.length,
@@ -89,18 +89,17 @@ export async function getAllPeople(
 }
 
 /** `PUT /api/<kind>/:id {data}`: an edit, or publishing (`publishedAt`), ADR 0050. */
-export function savePerson(kind: PeopleKind, id: number, data: Record<string, unknown>) {
-  return apiRequest<{ data: ApiRecord }>(`${KINDS[kind].path}/${id}`, {
+export function savePerson<K extends PeopleKind>(kind: K, id: number, data: PersonWrite<K>) {
+  return apiRequest<{ data: ApiRecord<K> }>(`${KINDS[kind].path}/${id}`, {
     method: 'PUT',
     body: { data },
   });
 }
 
-export function useSavePerson(kind: PeopleKind) {
+export function useSavePerson<K extends PeopleKind>(kind: K) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, data }: { id: number; data: Record<string, unknown> }) =>
-      savePerson(kind, id, data),
+    mutationFn: ({ id, data }: { id: number; data: PersonWrite<K> }) => savePerson(kind, id, data),
     // A coordinator's organisation shows in the organisations' count and the other way round.
     onSuccess: () =>
       Promise.all(
@@ -127,13 +126,11 @@ async function getAllNames(
       'pagination[page]': String(page),
       'pagination[pageSize]': String(EXPORT_PAGE_SIZE),
     });
-    const list = await apiRequest<StrapiList>(`${path}?${query.toString()}`, { signal });
-    names.push(
-      ...list.data.map((entry) => ({
-        id: entry.id,
-        name: typeof entry.attributes.name === 'string' ? entry.attributes.name : '',
-      })),
+    const list = await apiRequest<StrapiList<{ id: number; attributes: { name: string } }>>(
+      `${path}?${query.toString()}`,
+      { signal },
     );
+    names.push(...list.data.map((entry) => ({ id: entry.id, name: entry.attributes.name })));
     if (paginationOf(list).pageCount <= page) break;
   }
   return names;

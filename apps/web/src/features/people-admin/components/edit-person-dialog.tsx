@@ -14,8 +14,9 @@ import {
 } from '../api/people-api';
 import type { PeopleKind, PersonRow } from '../types';
 import {
+  attributeOf,
   changedData,
-  EDIT_FIELDS,
+  editFieldsOf,
   initialValues,
   missingFields,
   relatedEntries,
@@ -77,7 +78,7 @@ function EditForm({
   row: PersonRow;
   onClose: () => void;
 }) {
-  const fields = EDIT_FIELDS[kind];
+  const fields = editFieldsOf(kind);
   const [before] = useState(() => initialValues(kind, row));
   const [values, setValues] = useState<EditValues>(before);
   const [missing, setMissing] = useState<string[]>([]);
@@ -147,7 +148,7 @@ function EditForm({
       // can be ticked again; another university starts the list afresh.
       const kept =
         values.university === before.university
-          ? relatedEntries(row.attributes[field.name]).filter(
+          ? relatedEntries(attributeOf(row, field.name)).filter(
               (entry) => !offered.some((choice) => choice.id === entry.id),
             )
           : [];

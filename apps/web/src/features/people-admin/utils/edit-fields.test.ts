@@ -47,7 +47,12 @@ describe('the edit form of a record', () => {
       attributes: {
         teacher_area: 'Didáctica',
         class_type: 'Grado',
-        degrees: { data: [{ id: 30, attributes: { name: 'Primaria' } }, { id: 31 }] },
+        degrees: {
+          data: [
+            { id: 30, attributes: { name: 'Primaria' } },
+            { id: 31, attributes: { name: 'Secundaria' } },
+          ],
+        },
       },
       links: { university: 1 },
       cells: {},

@@ -1,31 +1,47 @@
 import { STUDY_TYPES, THESIS_STAGE_LABELS, THESIS_STAGES } from '@plataforma/shared';
-import type { PeopleKind, PersonRow } from '../types';
+import type { PeopleKind, PersonRow, PersonWrite } from '../types';
 
-/** A field of the edit form: an attribute, or a to-one relation chosen from a list. */
-export type EditField =
-  | { name: string; label: string; type: 'text' | 'email' | 'url' | 'tel'; required?: boolean }
+/** The fields of the write `W` that take a `V`. */
+type FieldsTaking<W, V> = { [P in keyof W]-?: [V] extends [W[P]] ? P : never }[keyof W] & string;
+
+/** A select of one of `W`'s fields, its options among that field's values. */
+type SelectField<W> = {
+  [P in keyof W & string]: {
+    name: P;
+    label: string;
+    type: 'select';
+    options: readonly { value: NonNullable<W[P]> & string; label: string }[];
+  };
+}[keyof W & string];
+
+type TextType = 'text' | 'email' | 'url' | 'tel';
+
+/**
+ * A field of the edit form: an attribute, or a to-one relation chosen from a list. Its name is a
+ * field of the kind's write `W` that takes what `changedData` sends for its type (a text as the
+ * trimmed text or null, a checkbox as a boolean, a relation as an id or null).
+ */
+export type EditField<W = Record<string, unknown>> =
+  | { name: FieldsTaking<W, string | null>; label: string; type: TextType; required?: false }
+  /** Never sent empty (`missingFields`), so it may name a field that takes no null. */
+  | { name: FieldsTaking<W, string>; label: string; type: TextType; required: true }
+  | SelectField<W>
+  | { name: FieldsTaking<W, boolean>; label: string; type: 'checkbox' }
   | {
-      name: string;
-      label: string;
-      type: 'select';
-      options: readonly { value: string; label: string }[];
-    }
-  | { name: string; label: string; type: 'checkbox' }
-  | {
-      name: string;
+      name: FieldsTaking<W, number | null>;
       label: string;
       type: 'relation';
       choices: 'universities' | 'degrees' | 'organizations';
     }
   /** A to-many relation: every choice a checkbox (a teacher's degrees, spec §7). */
-  | { name: string; label: string; type: 'relations'; choices: 'degrees' };
+  | { name: FieldsTaking<W, number[]>; label: string; type: 'relations'; choices: 'degrees' };
 
 /**
  * The main fields an admin corrects in a record (ADR 0050). The name and email belong to the
  * account, not to the profile, and are left to the account's own screens; DNI and disability
  * are never shown in these screens.
  */
-export const EDIT_FIELDS: Record<PeopleKind, readonly EditField[]> = {
+export const EDIT_FIELDS: { readonly [K in PeopleKind]: readonly EditField<PersonWrite<K>>[] } = {
   students: [
     { name: 'university', label: 'Universidad', type: 'relation', choices: 'universities' },
     { name: 'degree', label: 'Titulación', type: 'relation', choices: 'degrees' },
@@ -83,15 +99,24 @@ const idsOf = (value: EditValues[string] | undefined): readonly number[] =>
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+/** The fields of a kind's form, whichever kind it is. */
+export const editFieldsOf = (kind: PeopleKind): readonly EditField[] => EDIT_FIELDS[kind];
+
+/** A row's attribute or populated relation, by the name of its edit field. */
+export function attributeOf(row: PersonRow, name: string): unknown {
+  const attributes: Readonly<Record<string, unknown>> = row.attributes;
+  return attributes[name];
+}
+
 /** The form's starting values from a row. */
 export function initialValues(kind: PeopleKind, row: PersonRow): EditValues {
   return Object.fromEntries(
-    EDIT_FIELDS[kind].map((field): [string, EditValues[string]] => {
+    editFieldsOf(kind).map((field): [string, EditValues[string]] => {
       if (field.type === 'relation') return [field.name, String(row.links[field.name] ?? '')];
       if (field.type === 'relations') {
-        return [field.name, relatedEntries(row.attributes[field.name]).map((entry) => entry.id)];
+        return [field.name, relatedEntries(attributeOf(row, field.name)).map((entry) => entry.id)];
       }
-      const value = row.attributes[field.name];
+      const value = attributeOf(row, field.name);
       if (field.type === 'checkbox') return [field.name, Boolean(value)];
       return [
         field.name,
@@ -105,13 +130,13 @@ export function initialValues(kind: PeopleKind, row: PersonRow): EditValues {
  * What a save sends: only the fields that changed (PUT updates only what it is given), an
  * emptied field as null, a relation as its id or null.
  */
-export function changedData(
-  kind: PeopleKind,
+export function changedData<K extends PeopleKind>(
+  kind: K,
   before: EditValues,
   after: EditValues,
-): Record<string, unknown> {
+): Partial<PersonWrite<K>> {
   const data: Record<string, unknown> = {};
-  for (const field of EDIT_FIELDS[kind]) {
+  for (const field of editFieldsOf(kind)) {
     const value = after[field.name];
     if (field.type === 'relations') {
       const ids = idsOf(value);
@@ -123,12 +148,14 @@ export function changedData(
     else if (field.type === 'relation') data[field.name] = value ? Number(value) : null;
     else data[field.name] = typeof value === 'string' && value.trim() ? value.trim() : null;
   }
+  // The record's keys go unchecked (it is assignable to any write of optional fields); what holds
+  // each name to a field of the kind's write, taking what its type sends, is EDIT_FIELDS' type.
   return data;
 }
 
 /** Required fields left empty, by name: "Este campo es obligatorio." (spec §5). */
 export function missingFields(kind: PeopleKind, values: EditValues): string[] {
-  return EDIT_FIELDS[kind]
+  return editFieldsOf(kind)
     .filter((field) => 'required' in field && field.required)
     .filter((field) => !String(values[field.name] ?? '').trim())
     .map((field) => field.name);

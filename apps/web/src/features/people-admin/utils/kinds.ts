@@ -1,5 +1,6 @@
 import { THESIS_STAGE_LABELS, type ThesisStage } from '@plataforma/shared';
-import type { PeopleKind, PersonRow } from '../types';
+import type { Relation } from '../../../entities/project/types';
+import type { PeopleKind, PersonAccount, PersonAttributes, PersonRow } from '../types';
 
 /** A filter a list may offer (ADR 0050): only those its type has. */
 export type FilterName = 'university' | 'degree' | 'thesisStage' | 'validated' | 'published';
@@ -11,8 +12,8 @@ export interface SortOption {
   terms: readonly string[];
 }
 
-export interface KindConfig {
-  kind: PeopleKind;
+export interface KindConfig<K extends PeopleKind = PeopleKind> {
+  kind: K;
   /** The generic route (docs/api.md). */
   path: string;
   singular: string;
@@ -28,24 +29,27 @@ export interface KindConfig {
   select: Record<string, string>;
   /** The columns after "Nombre" (the email is one of them where the kind has one). */
   columns: readonly { key: string; label: string }[];
-  toRow: (record: ApiRecord) => PersonRow;
+  /**
+   * A method, not a function property, so that one kind's config is also a `KindConfig` of any
+   * kind (its parameter is not checked contravariantly): each list hands it only the records of
+   * its own path.
+   */
+  toRow(this: void, record: ApiRecord<K>): PersonRow;
 }
 
-export interface ApiRecord {
+export interface ApiRecord<K extends PeopleKind = PeopleKind> {
   id: number;
-  attributes: Record<string, unknown>;
+  attributes: PersonAttributes<K>;
 }
 
-type Related = { data: { id: number; attributes: Record<string, unknown> } | null } | undefined;
-
-const related = (value: unknown): { id: number; attributes: Record<string, unknown> } | null =>
-  (value as Related)?.data ?? null;
+const related = <T>(value: Relation<T> | undefined) => value?.data ?? null;
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-const nameOf = (value: unknown) => text(related(value)?.attributes.name);
+const nameOf = (value: Relation<{ name: string }> | undefined) =>
+  text(related(value)?.attributes.name);
 
 /** A person's name from their account; their email or code when they have not given it. */
-function personName(user: Record<string, unknown> | undefined, fallback: string): string {
+function personName(user: PersonAccount | undefined, fallback: string): string {
   const full = [text(user?.name), text(user?.surname)].filter(Boolean).join(' ');
   return full || text(user?.email) || fallback;
 }
@@ -84,14 +88,20 @@ const CODE_SORT: SortOption = {
 const yesNo = (value: unknown) => (value ? 'Sí' : 'No');
 const publishedLabel = (value: unknown) => (value ? 'Publicado' : 'Sin publicar');
 
-function personRow(record: ApiRecord, cells: Record<string, string>, links: PersonRow['links']) {
-  const account = related(record.attributes.user);
+function personRow(
+  record: ApiRecord<'students' | 'teachers' | 'coordinators'>,
+  cells: Record<string, string>,
+  links: PersonRow['links'],
+) {
+  const a = record.attributes;
+  const account = related(a.user);
   const user = account?.attributes;
   const email = text(user?.email) || null;
+  const code = 'primaryKey' in a ? text(a.primaryKey) : '';
   return {
     id: record.id,
     userId: account?.id ?? null,
-    name: personName(user, text(record.attributes.primaryKey) || `#${record.id}`),
+    name: personName(user, code || `#${record.id}`),
     email,
     attributes: record.attributes,
     links,
@@ -99,7 +109,7 @@ function personRow(record: ApiRecord, cells: Record<string, string>, links: Pers
   };
 }
 
-export const KINDS: Record<PeopleKind, KindConfig> = {
+export const KINDS: { readonly [K in PeopleKind]: KindConfig<K> } = {
   students: {
     kind: 'students',
     path: '/api/students',
@@ -238,8 +248,7 @@ export const KINDS: Record<PeopleKind, KindConfig> = {
     ],
     toRow: (record) => {
       const a = record.attributes;
-      const count = (a.coordinators as { data?: { attributes?: { count?: number } } } | undefined)
-        ?.data?.attributes?.count;
+      const count = a.coordinators?.data.attributes.count;
       const email = text(a.contact_mail) || null;
       return {
         id: record.id,

@@ -393,18 +393,40 @@ export const resourceWriteSchema = resourceAttributesSchema
   .extend({ picture: linkedId.nullable(), publishedAt: z.string().nullable().optional() });
 export type ResourceWrite = z.infer<typeof resourceWriteSchema>;
 
+/** A relation as an update may write it: an id (or null), or Strapi's `{set: [ids]}`. */
+const linkedOne = z.union([linkedId.nullable(), z.object({ set: z.array(linkedId) })]);
+const linkedMany = z.union([z.array(linkedId), z.object({ set: z.array(linkedId) })]);
+
 /*
- * The admins' corrections of a person's record (`PUT /api/<kind>/:id`, ADR 0050): only what
- * changed is sent, so every field is optional; an emptied one goes as null, and `publishedAt`
- * publishes or unpublishes a draft/publish type.
+ * A person's record as it is updated (`PUT /api/<kind>/:id`): by its owner from the profile
+ * wizard, or corrected by an admin (ADR 0050), who sends only what changed; so every field is
+ * optional, an emptied one goes as null, and `publishedAt` publishes or unpublishes a
+ * draft/publish type.
  */
 
 /** `PUT /api/students/:id`. */
 export const studentWriteSchema = studentAttributesSchema
-  .pick({ thesis_stage: true, validated: true })
+  .pick({
+    other_university: true,
+    other_campus: true,
+    other_degree: true,
+    study_type: true,
+    province: true,
+    student_area: true,
+    work_deadline: true,
+    work_deadline_estimate: true,
+    tags: true,
+    thesis_stage: true,
+    goal: true,
+    reachedUsHow: true,
+    disability: true,
+    notification: true,
+    validated: true,
+  })
   .extend({
-    university: linkedId.nullable(),
-    degree: linkedId.nullable(),
+    university: linkedOne,
+    campus: linkedOne,
+    degree: linkedOne,
     publishedAt: dateTime.nullable(),
   })
   .partial();
@@ -412,10 +434,17 @@ export type StudentWrite = z.infer<typeof studentWriteSchema>;
 
 /** `PUT /api/teachers/:id`; `degrees` replaces the whole list. */
 export const teacherWriteSchema = teacherAttributesSchema
-  .pick({ teacher_area: true, class_type: true })
+  .pick({
+    other_university: true,
+    other_campus: true,
+    teacher_area: true,
+    class_type: true,
+    notification_deadline: true,
+  })
   .extend({
-    university: linkedId.nullable(),
-    degrees: z.array(linkedId),
+    university: linkedOne,
+    campus: linkedOne,
+    degrees: linkedMany,
     publishedAt: dateTime.nullable(),
   })
   .partial();

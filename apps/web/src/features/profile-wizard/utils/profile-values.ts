@@ -2,9 +2,15 @@ import {
   OTHER_OPTION,
   PROVINCES,
   REACHED_US_HOW_OPTIONS,
+  STUDENT_GOALS,
   STUDENT_TAGS,
+  STUDY_TYPES,
+  THESIS_STAGES,
+  WORK_DEADLINES,
   STUDY_AREAS,
   withDefaultPreferences,
+  type StudentWrite,
+  type TeacherWrite,
 } from '@plataforma/shared';
 import type { FormValue, FormValues } from '../../../forms/types';
 import type { RelationEnvelope, StudentAttributes, TeacherAttributes } from '../types';
@@ -26,15 +32,23 @@ interface RelationSet {
   set: number[];
 }
 
-export interface ProfilePayload {
-  /** The update's `data`: attributes and the catalogue relations, by id. */
-  data: Record<string, unknown>;
+export interface ProfilePayload<
+  W extends StudentWrite | TeacherWrite = StudentWrite | TeacherWrite,
+> {
+  /** The update's `data` (the shared contract's write): attributes and catalogue relations. */
+  data: W;
   /** `PUT /api/user/me {phone}` when the wizard asked it. */
   phone?: string;
 }
 
 const text = (value: FormValue): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** A value of a closed list (the options the wizard offers), else null. */
+function choiceOf<T extends string>(value: FormValue, allowed: readonly T[]): T | null {
+  const chosen = text(value);
+  return (allowed as readonly (string | null)[]).includes(chosen) ? (chosen as T) : null;
+}
 
 const list = (value: FormValue): string[] => (Array.isArray(value) ? value : []);
 
@@ -116,29 +130,29 @@ export function toStudentValues(attributes: StudentAttributes): FormValues {
 }
 
 /** The wizard's values as the student update (`PUT /api/students/:id`). */
-export function toStudentPayload(values: FormValues): ProfilePayload {
+export function toStudentPayload(values: FormValues): ProfilePayload<StudentWrite> {
   const otherTags = (text(values.tags_other) ?? '')
     .split(',')
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '');
-  const workDeadline = text(values.work_deadline);
+  const workDeadline = choiceOf(values.work_deadline, WORK_DEADLINES);
   const disability = values.disability === YES ? true : values.disability === NO ? false : null;
-  const data: Record<string, unknown> = {
+  const data: StudentWrite = {
     university: relationSet(values.university),
     campus: relationSet(values.campus),
     degree: relationSet(values.degree, 1),
     other_university: otherText(values, 'university', 'other_university'),
     other_campus: otherText(values, 'campus', 'other_campus'),
     other_degree: otherText(values, 'degree', 'other_degree'),
-    study_type: text(values.study_type),
+    study_type: choiceOf(values.study_type, STUDY_TYPES),
     province: toListed(values, 'province'),
     student_area: toListed(values, 'student_area'),
     work_deadline: workDeadline,
     work_deadline_estimate:
       workDeadline === UNKNOWN_WORK_DEADLINE ? text(values.work_deadline_estimate) : null,
     tags: [...list(values.tags).filter((tag) => tag !== OTHER_OPTION), ...otherTags],
-    thesis_stage: text(values.thesis_stage),
-    goal: text(values.goal),
+    thesis_stage: choiceOf(values.thesis_stage, THESIS_STAGES),
+    goal: choiceOf(values.goal, STUDENT_GOALS),
     reachedUsHow: toListed(values, 'reachedUsHow'),
     disability,
     notification: Object.fromEntries(
@@ -165,7 +179,7 @@ export function toTeacherValues(attributes: TeacherAttributes): FormValues {
 }
 
 /** The wizard's values as the teacher update (`PUT /api/teachers/:id`). */
-export function toTeacherPayload(values: FormValues): ProfilePayload {
+export function toTeacherPayload(values: FormValues): ProfilePayload<TeacherWrite> {
   return {
     data: {
       university: relationSet(values.university),
@@ -173,7 +187,7 @@ export function toTeacherPayload(values: FormValues): ProfilePayload {
       degrees: relationSet(values.degrees),
       other_university: otherText(values, 'university', 'other_university'),
       other_campus: otherText(values, 'campus', 'other_campus'),
-      class_type: text(values.class_type),
+      class_type: choiceOf(values.class_type, STUDY_TYPES),
       teacher_area: toListed(values, 'teacher_area'),
       notification_deadline: text(values.notification_deadline),
     },

@@ -1,8 +1,12 @@
 import {
   APPLICATION_ANSWER_MAX_LENGTH,
   DNI_NIE_PATTERN,
+  acrossFields,
+  requiredText,
   type ApplyCreate,
 } from '@plataforma/shared';
+import { z } from 'zod';
+import { checkForm } from '../../../forms/kit/field-errors';
 import type { Call } from '../types';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
@@ -81,25 +85,47 @@ export function needsDni(values: ApplyFormValues, calls: Call[]): boolean {
   return chosenCall(values, calls)?.requiresDni === true;
 }
 
+const answer = requiredText(ANSWER_MAX_LENGTH);
+const DNI_REQUIRED = acrossFields('dni', APPLY_MESSAGES.required);
+
+/**
+ * The application form's schema (the form kit, ADR 0073): the CV as a file or an http(s) link,
+ * the four answers within the API's limit, and the DNI or NIE when the chosen call asks for it.
+ */
+export function applyFormSchema(calls: Call[]) {
+  const asksDni = (values: ApplyFormValues) => needsDni(values, calls);
+  return z
+    .object({
+      cvMode: z.enum(['file', 'url']),
+      cvFile: z.custom<UploadedCv | null>(),
+      cvUrl: z.string(),
+      video: z.string().refine((video) => !video.trim() || isHttpUrl(video), APPLY_MESSAGES.url),
+      interest: answer,
+      motivation: answer,
+      goodCandidate: answer,
+      availability: answer,
+      callId: z.string(),
+      dni: z.string(),
+    })
+    .refine(
+      (v) => v.cvMode !== 'file' || v.cvFile !== null,
+      acrossFields('cvFile', APPLY_MESSAGES.cv),
+    )
+    .refine((v) => v.cvMode !== 'url' || !!v.cvUrl.trim(), acrossFields('cvUrl', APPLY_MESSAGES.cv))
+    .refine(
+      (v) => v.cvMode !== 'url' || !v.cvUrl.trim() || isHttpUrl(v.cvUrl),
+      acrossFields('cvUrl', APPLY_MESSAGES.url),
+    )
+    .refine((v) => !asksDni(v) || !!v.dni.trim(), DNI_REQUIRED)
+    .refine(
+      (v) => !asksDni(v) || !v.dni.trim() || DNI_NIE_PATTERN.test(v.dni.trim()),
+      acrossFields('dni', APPLY_MESSAGES.dni),
+    );
+}
+
 /** Every problem of the form at once, by field (empty when it can be sent). */
 export function validateApplyForm(values: ApplyFormValues, calls: Call[]): ApplyErrors {
-  const errors: ApplyErrors = {};
-  if (values.cvMode === 'file' && !values.cvFile) errors.cvFile = APPLY_MESSAGES.cv;
-  if (values.cvMode === 'url') {
-    if (!values.cvUrl.trim()) errors.cvUrl = APPLY_MESSAGES.cv;
-    else if (!isHttpUrl(values.cvUrl)) errors.cvUrl = APPLY_MESSAGES.url;
-  }
-  if (values.video.trim() && !isHttpUrl(values.video)) errors.video = APPLY_MESSAGES.url;
-  for (const field of ['interest', 'motivation', 'goodCandidate', 'availability'] as const) {
-    const text = values[field].trim();
-    if (!text) errors[field] = APPLY_MESSAGES.required;
-    else if (text.length > ANSWER_MAX_LENGTH) errors[field] = APPLY_MESSAGES.maxLength;
-  }
-  if (needsDni(values, calls)) {
-    if (!values.dni.trim()) errors.dni = APPLY_MESSAGES.required;
-    else if (!DNI_NIE_PATTERN.test(values.dni.trim())) errors.dni = APPLY_MESSAGES.dni;
-  }
-  return errors;
+  return checkForm(applyFormSchema(calls), values).errors;
 }
 
 /** The `data` of `POST /api/applys` (the shared contract's body), with only what was given. */

@@ -74,7 +74,8 @@ describe('/projects/:id/editar', { timeout: 15_000 }, () => {
     const title = await screen.findByRole<HTMLInputElement>(
       'textbox',
       { name: /Título del proyecto/ },
-      { timeout: 4000 },
+      // The first render loads the publishing route's modules cold: allow for a loaded machine.
+      { timeout: 12_000 },
     );
     expect(title.value).toBe('Huertos escolares');
     expect(screen.getByText(/Falta explicar la metodología/)).toBeTruthy();

@@ -135,7 +135,8 @@ export interface FieldProps {
   /** All values, for dependencies and conditions. */
   values: FormValues;
   onChange: (value: FormValue) => void;
-  onBlur: () => void;
+  /** The field was left; renderers that bind it to an input pass the focus event on. */
+  onBlur: (event?: { relatedTarget?: EventTarget | null }) => void;
   /** The field's current error (spec §5 texts), if any. */
   error?: string;
   /** Id of the control, for the label's htmlFor; ids of error/description derive from it. */

@@ -58,13 +58,24 @@ export function useForm<V extends Record<string, unknown>, Out = V>(
     setVisited((current) => (current[name] ? current : { ...current, [name]: true }));
   }, []);
 
+  /**
+   * A field left: its error may show now. Not when the focus goes to a submit button: the error
+   * would push the button down between the press and the release, and the click would be lost;
+   * the submit shows every error anyway.
+   */
+  const leave = (name: keyof V, event?: { relatedTarget?: EventTarget | null }) => {
+    const next = event?.relatedTarget;
+    if (next instanceof HTMLButtonElement && next.type === 'submit') return;
+    markVisited(name);
+  };
+
   /** Props for a text input bound to `name`. */
   const textProps = (name: { [K in keyof V]: V[K] extends string ? K : never }[keyof V]) => ({
     name: String(name),
     value: values[name] as string,
     onChange: (event: { target: { value: string } }) =>
       setValue(name, event.target.value as V[typeof name]),
-    onBlur: () => markVisited(name),
+    onBlur: (event?: { relatedTarget?: EventTarget | null }) => leave(name, event),
     error: errorOf(name),
   });
 
@@ -102,6 +113,7 @@ export function useForm<V extends Record<string, unknown>, Out = V>(
     values,
     setValue,
     markVisited,
+    leave,
     errorOf,
     hasError,
     textProps,

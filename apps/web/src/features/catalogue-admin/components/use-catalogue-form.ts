@@ -47,7 +47,7 @@ export function useCatalogueForm<V extends Record<string, unknown>, D>(
     value: form.values[field] as string,
     values: {},
     error: form.errorOf(field),
-    onBlur: () => form.markVisited(field),
+    onBlur: (event) => form.leave(field, event),
     onChange: (next: FormValue) =>
       form.setValue(field, (typeof next === 'string' ? next : '') as V[typeof field]),
   });

@@ -4,6 +4,7 @@ import type { FormItem, FormValues } from './types';
 import { FormField } from './form-field';
 import { getFieldId, useForm } from './engine/use-form';
 import { getActiveItems } from './engine/validation';
+import { leavesForButton } from './kit/use-form';
 
 /** One of the last step's buttons: each submits the form with its own meaning. */
 export interface FormAction {
@@ -125,7 +126,9 @@ export function DynamicForm({
             values={form.values}
             error={form.errors[item.value]}
             onChange={(value) => form.setValue(item, value)}
-            onBlur={() => form.touch(item)}
+            onBlur={(event) => {
+              if (!leavesForButton(event)) form.touch(item);
+            }}
           />
         ))}
       </div>

@@ -39,7 +39,7 @@ describe('useForm (the form kit)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('does not show the error when the focus leaves for the submit button, so the click is not lost', () => {
+  it('does not show the error when the focus leaves for a button, so the click is not lost', () => {
     const onValid = vi.fn();
     render(<Form onValid={onValid} />);
     const city = screen.getByRole('textbox', { name: 'Ciudad' });

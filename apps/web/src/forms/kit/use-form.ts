@@ -4,6 +4,17 @@ import { checkForm, hasFieldErrors, type FieldErrors } from './field-errors';
 
 export type { FieldErrors };
 
+type BlurLike = { relatedTarget?: EventTarget | null };
+
+/**
+ * Whether a field is left for a button (send, next step, show the password). Its error then waits
+ * for the button's own check: shown at once, it would push the button down between the press and
+ * the release, and the click would be lost.
+ */
+export function leavesForButton(event?: BlurLike): boolean {
+  return event?.relatedTarget instanceof HTMLButtonElement;
+}
+
 /**
  * The form kit for every form outside the form engine (ADR 0073): values, which fields have been
  * visited, and errors, checked by the form's zod schema (built from the shared rules in
@@ -58,15 +69,9 @@ export function useForm<V extends Record<string, unknown>, Out = V>(
     setVisited((current) => (current[name] ? current : { ...current, [name]: true }));
   }, []);
 
-  /**
-   * A field left: its error may show now. Not when the focus goes to a submit button: the error
-   * would push the button down between the press and the release, and the click would be lost;
-   * the submit shows every error anyway.
-   */
-  const leave = (name: keyof V, event?: { relatedTarget?: EventTarget | null }) => {
-    const next = event?.relatedTarget;
-    if (next instanceof HTMLButtonElement && next.type === 'submit') return;
-    markVisited(name);
+  /** A field left: its error may show now, unless the focus went to a button (`leavesForButton`). */
+  const leave = (name: keyof V, event?: BlurLike) => {
+    if (!leavesForButton(event)) markVisited(name);
   };
 
   /** Props for a text input bound to `name`. */
@@ -75,7 +80,7 @@ export function useForm<V extends Record<string, unknown>, Out = V>(
     value: values[name] as string,
     onChange: (event: { target: { value: string } }) =>
       setValue(name, event.target.value as V[typeof name]),
-    onBlur: (event?: { relatedTarget?: EventTarget | null }) => leave(name, event),
+    onBlur: (event?: BlurLike) => leave(name, event),
     error: errorOf(name),
   });
 

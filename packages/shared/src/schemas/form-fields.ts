@@ -90,7 +90,8 @@ export const isoDay = z
 /**
  * The options of a check across fields (a repeated password, the end of a period), reported at
  * `field`: `.refine(holds, acrossFields('end', message))`. It runs even while other fields are
- * still wrong (zod skips it otherwise), so the person sees every problem at once.
+ * still wrong (zod skips it otherwise), so the person sees every problem at once; a list over its
+ * `.max()` still stops it (zod aborts the object there), so keep such a rule on the field itself.
  */
 export const acrossFields = (field: string, message: string) => ({
   path: [field],

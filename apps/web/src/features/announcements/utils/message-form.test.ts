@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_MESSAGE_MAX } from '@plataforma/shared';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_MESSAGE, toAnnouncementInput, validateMessage } from './message-form';
 
@@ -17,6 +18,20 @@ describe('validateMessage', () => {
     expect(validateMessage({ ...valid, subject: 'a'.repeat(256) }, NOW).subject).toBe(
       'Longitud máxima alcanzada.',
     );
+  });
+
+  it('words the schema’s refusals by the kit’s table', () => {
+    expect(validateMessage({ ...valid, subject: '   ' }, NOW).subject).toBe(
+      'Este campo es obligatorio.',
+    );
+    expect(
+      validateMessage({ ...valid, message: `<p>${'a'.repeat(ANNOUNCEMENT_MESSAGE_MAX)}</p>` }, NOW)
+        .message,
+    ).toBe('Longitud máxima alcanzada.');
+  });
+
+  it('sent now, the moment in the fields is not checked', () => {
+    expect(validateMessage({ ...valid, when: 'now', sendAt: '2026-11-26T25:00' }, NOW)).toEqual({});
   });
 
   it('a scheduled send needs a moment to come', () => {

@@ -1,9 +1,14 @@
 import {
+  ANNOUNCEMENT_KINDS,
   ANNOUNCEMENT_MESSAGE_MAX,
   ANNOUNCEMENT_SUBJECT_MAX,
   DEFAULT_ANNOUNCEMENT_KIND,
+  requiredText,
   type AnnouncementKind,
 } from '@plataforma/shared';
+import { z } from 'zod';
+import { FORM_MESSAGES } from '../../../forms/engine/messages';
+import { checkForm } from '../../../forms/kit/field-errors';
 import { htmlToText } from '../../../lib/sanitize-html';
 import type { AnnouncementInput, AudienceFilter } from '../types';
 
@@ -32,13 +37,8 @@ export const EMPTY_MESSAGE: MessageValues = {
   sendAt: '',
 };
 
-/** Spec §5 messages, and ours for a moment already gone. */
-export const MESSAGE_TEXTS = {
-  required: 'Este campo es obligatorio.',
-  pattern: 'Formato no válido.',
-  maxLength: 'Longitud máxima alcanzada.',
-  past: 'Elige un momento que aún no haya pasado.',
-} as const;
+/** Ours for a moment already gone (spec §5 has none); the rest are the kit's table's. */
+export const PAST_MOMENT_MESSAGE = 'Elige un momento que aún no haya pasado.';
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
@@ -50,25 +50,42 @@ export function parseLocalDateTime(value: string): Date | null {
 }
 
 /**
- * The form's problems, as the server would refuse them (ADR 0045: a subject of one line up to 255
- * characters, a message with some text), plus a scheduled moment that must be to come.
+ * The message form's schema at `now` (the form kit, ADR 0073), as the server would refuse it
+ * (ADR 0045: a subject of one line up to 255 characters, a message with some text), plus, when
+ * scheduled, a moment that is still to come.
  */
+export function messageFormSchema(now: Date) {
+  const fields = {
+    subject: requiredText(ANNOUNCEMENT_SUBJECT_MAX),
+    // An editor left empty still holds markup, which the table would call a bad format: an
+    // empty message is a missing one.
+    message: z
+      .string()
+      .refine((html) => htmlToText(html).trim() !== '', FORM_MESSAGES.required)
+      .max(ANNOUNCEMENT_MESSAGE_MAX),
+    kind: z.enum(ANNOUNCEMENT_KINDS),
+  };
+  return z.discriminatedUnion('when', [
+    // Sent now, a moment left in the fields is not read.
+    z.object({ ...fields, when: z.literal('now'), sendAt: z.string() }),
+    z.object({
+      ...fields,
+      when: z.literal('later'),
+      sendAt: z
+        .string()
+        .min(1)
+        .refine((value) => parseLocalDateTime(value) !== null)
+        .refine((value) => {
+          const at = parseLocalDateTime(value);
+          return at === null || at.getTime() > now.getTime();
+        }, PAST_MOMENT_MESSAGE),
+    }),
+  ]);
+}
+
+/** The form's problems by field (spec §5 texts), by {@link messageFormSchema}. */
 export function validateMessage(values: MessageValues, now: Date = new Date()): MessageErrors {
-  const errors: MessageErrors = {};
-  const subject = values.subject.trim();
-  if (subject === '') errors.subject = MESSAGE_TEXTS.required;
-  else if (subject.length > ANNOUNCEMENT_SUBJECT_MAX) errors.subject = MESSAGE_TEXTS.maxLength;
-  if (htmlToText(values.message).trim() === '') errors.message = MESSAGE_TEXTS.required;
-  else if (values.message.length > ANNOUNCEMENT_MESSAGE_MAX) {
-    errors.message = MESSAGE_TEXTS.maxLength;
-  }
-  if (values.when === 'later') {
-    const at = parseLocalDateTime(values.sendAt);
-    if (values.sendAt === '') errors.sendAt = MESSAGE_TEXTS.required;
-    else if (!at) errors.sendAt = MESSAGE_TEXTS.pattern;
-    else if (at.getTime() <= now.getTime()) errors.sendAt = MESSAGE_TEXTS.past;
-  }
-  return errors;
+  return checkForm(messageFormSchema(now), values).errors;
 }
 
 /** The body's data of `POST /api/announcements`: `sendAt` only when scheduled. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BANNER_LIMITS,
   EMPTY_BANNER_FORM,
   END_BEFORE_START_MESSAGE,
   MAX_LENGTH_MESSAGE,
@@ -80,6 +81,33 @@ describe('validateBannerForm (spec §5 messages)', () => {
 
   it('without a start, any end is fine (shown from publication)', () => {
     expect(validateBannerForm({ ...valid, startsAt: '', endsAt: '2000-01-01T00:00' })).toEqual({});
+  });
+
+  it('words the schema’s refusals by the kit’s table, at the position of each path', () => {
+    expect(
+      validateBannerForm({
+        ...valid,
+        placements: [
+          { path: '/projects', audiences: [] },
+          { path: `/${'a'.repeat(BANNER_LIMITS.path)}`, audiences: [] },
+        ],
+      }),
+    ).toEqual({ paths: { 1: 'Longitud máxima alcanzada.' } });
+    expect(
+      validateBannerForm({ ...valid, linkLabel: 'x'.repeat(BANNER_LIMITS.linkLabel + 1) }),
+    ).toEqual({
+      linkLabel: 'Longitud máxima alcanzada.',
+    });
+  });
+
+  it('checks the link’s halves and the period even while other fields are wrong', () => {
+    expect(
+      validateBannerForm({ ...valid, title: '', linkUrl: '', endsAt: '2024-01-05T00:00' }),
+    ).toEqual({
+      title: 'Este campo es obligatorio.',
+      linkUrl: 'Este campo es obligatorio.',
+      endsAt: END_BEFORE_START_MESSAGE,
+    });
   });
 
   it('a path pattern with /* is accepted', () => {

@@ -1,6 +1,15 @@
-import { BANNER_LIMITS } from '@plataforma/shared';
+import {
+  BANNER_LIMITS,
+  acrossFields,
+  optionalText,
+  requiredText,
+  type FormSchema,
+} from '@plataforma/shared';
+import { z } from 'zod';
 import { BANNER_AUDIENCES, type Banner, type BannerAudience, type BannerInput } from '../types';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
+import { errorsByPath } from '../../../forms/kit/field-errors';
+import { formIssueMessage } from '../../../forms/kit/issue-messages';
 
 /** Spec §5 form messages. */
 export const REQUIRED_MESSAGE = FORM_MESSAGES.required;
@@ -77,52 +86,73 @@ export function toFormValues(banner: Banner): BannerFormValues {
   };
 }
 
-function textError(value: string, max: number, required: boolean): string | undefined {
-  const text = value.trim();
-  if (required && text === '') return REQUIRED_MESSAGE;
-  if (text.length > max) return MAX_LENGTH_MESSAGE;
-  return undefined;
-}
+/** Whether a link's half was given (one that failed its own check is still its text). */
+const isGiven = (text: string | null) => text !== null && text.trim() !== '';
+
+/** Whether a `datetime-local` value is a moment; an empty one is left to the field's own rule. */
+const isMoment = (value: string) => value === '' || !Number.isNaN(fromLocalInput(value));
 
 /**
- * Every problem of the form (spec §5 messages): required fields, lengths, formats, a link with its
- * text, at least one valid placement and an end after the start. Empty when it can be saved.
+ * The banner form's schema (the form kit, ADR 0073) on the API's limits: required texts, a link
+ * with its text, at least one placement with a valid path, and an end after the start.
+ */
+export const bannerFormSchema = z
+  .object({
+    title: requiredText(BANNER_LIMITS.title),
+    message: requiredText(BANNER_LIMITS.message),
+    linkUrl: optionalText(BANNER_LIMITS.linkUrl).refine(
+      (url) => url === null || LINK_PATTERN.test(url),
+    ),
+    linkLabel: optionalText(BANNER_LIMITS.linkLabel),
+    placements: z
+      .array(
+        z.object({
+          path: requiredText(BANNER_LIMITS.path).regex(PATH_PATTERN),
+          audiences: z.array(z.enum(BANNER_AUDIENCES)),
+        }),
+      )
+      // The table asks for a choice when a list is empty; a placement is a required field.
+      .min(1, REQUIRED_MESSAGE),
+    startsAt: z.string().refine(isMoment),
+    endsAt: z.string().min(1).refine(isMoment),
+    isPublished: z.boolean(),
+  })
+  // A link needs both halves: the missing one is asked for, whichever it is.
+  .refine(
+    ({ linkUrl, linkLabel }) => isGiven(linkUrl) || !isGiven(linkLabel),
+    acrossFields('linkUrl', REQUIRED_MESSAGE),
+  )
+  .refine(
+    ({ linkUrl, linkLabel }) => !isGiven(linkUrl) || isGiven(linkLabel),
+    acrossFields('linkLabel', REQUIRED_MESSAGE),
+  )
+  // Without a start the banner shows from its publication, so any end will do.
+  .refine(
+    ({ startsAt, endsAt }) => {
+      const start = startsAt === '' ? NaN : fromLocalInput(startsAt);
+      const end = fromLocalInput(endsAt);
+      return Number.isNaN(start) || Number.isNaN(end) || end > start;
+    },
+    acrossFields('endsAt', END_BEFORE_START_MESSAGE),
+  ) satisfies FormSchema<BannerFormValues, unknown>;
+
+/**
+ * Every problem of the form (spec §5 messages), by {@link bannerFormSchema}: a message per field,
+ * and the paths' by the placement's position. Empty when it can be saved.
  */
 export function validateBannerForm(values: BannerFormValues): BannerFormErrors {
+  const result = bannerFormSchema.safeParse(values, { error: formIssueMessage });
+  if (result.success) return {};
   const errors: BannerFormErrors = {};
-  const set = <K extends keyof BannerFormErrors>(
-    key: K,
-    value: BannerFormErrors[K] | undefined,
-  ) => {
-    if (value !== undefined) errors[key] = value;
-  };
-  set('title', textError(values.title, BANNER_LIMITS.title, true));
-  set('message', textError(values.message, BANNER_LIMITS.message, true));
-
-  const url = values.linkUrl.trim();
-  const label = values.linkLabel.trim();
-  if (url.length > BANNER_LIMITS.linkUrl) set('linkUrl', MAX_LENGTH_MESSAGE);
-  else if (url !== '' && !LINK_PATTERN.test(url)) set('linkUrl', PATTERN_MESSAGE);
-  else if (url === '' && label !== '') set('linkUrl', REQUIRED_MESSAGE);
-  set('linkLabel', textError(values.linkLabel, BANNER_LIMITS.linkLabel, url !== ''));
-
-  if (values.placements.length === 0) set('placements', REQUIRED_MESSAGE);
-  const paths: Record<number, string> = {};
-  values.placements.forEach((placement, index) => {
-    const path = placement.path.trim();
-    if (path === '') paths[index] = REQUIRED_MESSAGE;
-    else if (path.length > BANNER_LIMITS.path) paths[index] = MAX_LENGTH_MESSAGE;
-    else if (!PATH_PATTERN.test(path)) paths[index] = PATTERN_MESSAGE;
-  });
-  if (Object.keys(paths).length > 0) errors.paths = paths;
-
-  const start = values.startsAt === '' ? null : fromLocalInput(values.startsAt);
-  const end = fromLocalInput(values.endsAt);
-  if (start !== null && Number.isNaN(start)) set('startsAt', PATTERN_MESSAGE);
-  if (values.endsAt === '') set('endsAt', REQUIRED_MESSAGE);
-  else if (Number.isNaN(end)) set('endsAt', PATTERN_MESSAGE);
-  else if (start !== null && !Number.isNaN(start) && end <= start) {
-    set('endsAt', END_BEFORE_START_MESSAGE);
+  // `placements.2.path` is the third path's; `placements` alone, the list's.
+  for (const [key, message] of Object.entries(errorsByPath(result.error.issues, 3))) {
+    const [field, index] = key.split('.') as [keyof BannerFormValues, string?];
+    if (field === 'placements' && index !== undefined) {
+      errors.paths ??= {};
+      errors.paths[Number(index)] ??= message;
+    } else {
+      errors[field] = message;
+    }
   }
   return errors;
 }

@@ -1,16 +1,21 @@
-import { httpUrlSchema, RESOURCE_INTRODUCTION_MAX_LENGTH, THESIS_STAGES } from '@plataforma/shared';
-import type { ResourceItem } from '../../../entities/resource/types';
+import {
+  httpUrlSchema,
+  optionalText,
+  RESOURCE_INTRODUCTION_MAX_LENGTH,
+  requiredText,
+  THESIS_STAGES,
+  type FormSchema,
+} from '@plataforma/shared';
+import { z } from 'zod';
+import type { ResourceItem, ResourcePicture } from '../../../entities/resource/types';
+import { FORM_MESSAGES } from '../../../forms/engine/messages';
+import { checkForm } from '../../../forms/kit/field-errors';
 import type {
   PictureAltChange,
   ResourceFormErrors,
   ResourceFormValues,
   ResourceWriteData,
 } from '../types';
-
-/** Spec §5 form messages. */
-export const REQUIRED_MESSAGE = 'Este campo es obligatorio.';
-export const TOO_LONG_MESSAGE = 'Longitud máxima alcanzada.';
-export const INVALID_FORMAT_MESSAGE = 'Formato no válido.';
 
 /** The API's limits: the columns' sizes, the introduction's and the content type's list limit. */
 export const RESOURCE_LIMITS = {
@@ -66,29 +71,34 @@ export function isWebAddress(value: string): boolean {
   return httpUrlSchema.safeParse(value).success;
 }
 
+/** Topics or purposes: at most as many as the API keeps. */
+const labels = z
+  .array(z.string())
+  // The table would count choices ("Elige como mucho 50."); the form has always said this.
+  .max(RESOURCE_LIMITS.labels, FORM_MESSAGES.maxLength);
+
 /**
- * The form's problems, by field (spec §5 texts): the title and the introduction are required,
- * every text within its column, the link a web address.
+ * The resource form's schema (the form kit, ADR 0073): the title and the introduction are
+ * required, every text within its column, the link a web address by the API's own rule.
  */
+export const resourceFormSchema = z.object({
+  title: requiredText(RESOURCE_LIMITS.title),
+  introduction: requiredText(RESOURCE_LIMITS.introduction),
+  tags: labels,
+  purposes: labels,
+  stages: z.array(z.enum(THESIS_STAGES)),
+  link: optionalText(RESOURCE_LIMITS.link).refine((link) => link === null || isWebAddress(link)),
+  content: z.string(),
+  picture: z.custom<ResourcePicture>().nullable(),
+  // Bounded with or without a picture: the form sets it to the new picture's own text whenever
+  // the picture changes, so without one it is empty.
+  pictureAlt: optionalText(RESOURCE_LIMITS.pictureAlt),
+  isPopular: z.boolean(),
+}) satisfies FormSchema<ResourceFormValues, unknown>;
+
+/** The form's problems by field (spec §5 texts), by {@link resourceFormSchema}. */
 export function validateResourceForm(values: ResourceFormValues): ResourceFormErrors {
-  const errors: ResourceFormErrors = {};
-  const title = values.title.trim();
-  if (!title) errors.title = REQUIRED_MESSAGE;
-  else if (title.length > RESOURCE_LIMITS.title) errors.title = TOO_LONG_MESSAGE;
-  const introduction = values.introduction.trim();
-  if (!introduction) errors.introduction = REQUIRED_MESSAGE;
-  else if (introduction.length > RESOURCE_LIMITS.introduction) {
-    errors.introduction = TOO_LONG_MESSAGE;
-  }
-  if (values.picture && values.pictureAlt.trim().length > RESOURCE_LIMITS.pictureAlt) {
-    errors.pictureAlt = TOO_LONG_MESSAGE;
-  }
-  if (values.tags.length > RESOURCE_LIMITS.labels) errors.tags = TOO_LONG_MESSAGE;
-  if (values.purposes.length > RESOURCE_LIMITS.labels) errors.purposes = TOO_LONG_MESSAGE;
-  const link = values.link.trim();
-  if (link.length > RESOURCE_LIMITS.link) errors.link = TOO_LONG_MESSAGE;
-  else if (link && !isWebAddress(link)) errors.link = INVALID_FORMAT_MESSAGE;
-  return errors;
+  return checkForm(resourceFormSchema, values).errors;
 }
 
 /** The fields in the order the form shows them, to focus the first with a problem. */

@@ -14,7 +14,6 @@ import type {
 } from '../types';
 import {
   MAX_LENGTHS,
-  brandingFieldError,
   isSameDraft,
   toBrandingPayload,
   validateBrandingDraft,
@@ -61,9 +60,9 @@ export function BrandingForm({ initialDraft, tools, logo, fonts, onSave }: Brand
   const [isSaving, setIsSaving] = useState(false);
 
   const isDirty = !isSameDraft(draft, saved);
+  const clientErrors = validateBrandingDraft(draft);
   const errorOf = (field: BrandingField): string | undefined =>
-    serverErrors[field] ??
-    (touched.has(field) ? brandingFieldError(field, draft[field]) : undefined);
+    serverErrors[field] ?? (touched.has(field) ? clientErrors[field] : undefined);
 
   function change(field: BrandingField, value: string) {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -74,9 +73,8 @@ export function BrandingForm({ initialDraft, tools, logo, fonts, onSave }: Brand
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const errors = validateBrandingDraft(draft);
     setTouched(new Set(Object.keys(draft) as BrandingField[]));
-    if (Object.keys(errors).length > 0) {
+    if (Object.keys(clientErrors).length > 0) {
       setStatus({ tone: 'error', text: 'Revisa los campos marcados antes de guardar.' });
       focusFirstInvalid();
       return;

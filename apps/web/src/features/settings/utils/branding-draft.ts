@@ -1,13 +1,15 @@
-import type { BrandingDraft, BrandingField, BrandingPayload, ColorField } from '../types';
 import {
-  EMAIL,
-  FONT_NAME,
-  FORMAT_MESSAGE,
-  HEX_COLOR,
-  LINK,
-  REQUIRED_MESSAGE,
-  type FieldErrors,
-} from './form-errors';
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  optionalText,
+  requiredText,
+  siteLinkSchema,
+  type FormSchema,
+} from '@plataforma/shared';
+import { z } from 'zod';
+import { checkForm } from '../../../forms/kit/field-errors';
+import type { BrandingDraft, BrandingField, BrandingPayload, ColorField } from '../types';
+import { FONT_NAME, HEX_COLOR, type FieldErrors } from './form-errors';
 
 export const COLOR_FIELDS: ColorField[] = [
   'mainColor',
@@ -23,7 +25,7 @@ export const MAX_LENGTHS: Record<BrandingField, number> = {
   university_name: 255,
   origin: 255,
   program: 255,
-  mailTo: 255,
+  mailTo: EMAIL_MAX_LENGTH,
   politicsUrl: 1000,
   logoUrl: 1000,
   mainfont: 100,
@@ -34,39 +36,40 @@ export const MAX_LENGTHS: Record<BrandingField, number> = {
   footerColor: 7,
 };
 
-/** The error of one field of the branding form (spec §5 messages), or undefined when valid. */
-export function brandingFieldError(field: BrandingField, value: string): string | undefined {
-  const v = value.trim();
-  switch (field) {
-    case 'projectName':
-    case 'mainfont':
-      if (v === '') return REQUIRED_MESSAGE;
-      if (field === 'mainfont' && !FONT_NAME.test(v)) return FORMAT_MESSAGE;
-      return undefined;
-    case 'mailTo':
-      return v !== '' && !EMAIL.test(v) ? FORMAT_MESSAGE : undefined;
-    case 'politicsUrl':
-    case 'logoUrl':
-      return v !== '' && !LINK.test(v) ? FORMAT_MESSAGE : undefined;
-    case 'university_name':
-    case 'origin':
-    case 'program':
-      return undefined;
-    default:
-      // The five colours are required: the theme needs them all.
-      if (v === '') return REQUIRED_MESSAGE;
-      return HEX_COLOR.test(v) ? undefined : FORMAT_MESSAGE;
-  }
-}
+/** A link the API stores for the branding: its own rule (an http(s) address or a site path). */
+const optionalSiteLink = (max: number) =>
+  optionalText(max).refine((url) => url === null || siteLinkSchema.safeParse(url).success);
 
-/** Every field error of the draft. */
+/** The theme needs all five colours, each as the API stores it (`#rgb` or `#rrggbb`). */
+const colour = z.string().trim().min(1).regex(HEX_COLOR);
+
+/**
+ * The branding form's schema (the form kit, ADR 0073): the project's name, the font and the five
+ * colours are required; the contact address and the links, when given, must be ones the API
+ * takes; the rest are free texts within their columns.
+ */
+export const brandingFormSchema = z.object({
+  projectName: requiredText(MAX_LENGTHS.projectName),
+  university_name: optionalText(MAX_LENGTHS.university_name),
+  origin: optionalText(MAX_LENGTHS.origin),
+  program: optionalText(MAX_LENGTHS.program),
+  mailTo: optionalText(MAX_LENGTHS.mailTo).refine(
+    (email) => email === null || EMAIL_PATTERN.test(email),
+  ),
+  politicsUrl: optionalSiteLink(MAX_LENGTHS.politicsUrl),
+  logoUrl: optionalSiteLink(MAX_LENGTHS.logoUrl),
+  // The pattern bounds its length too.
+  mainfont: z.string().trim().min(1).regex(FONT_NAME),
+  mainColor: colour,
+  secondaryColor: colour,
+  terciaryColor: colour,
+  quaternaryColor: colour,
+  footerColor: colour,
+}) satisfies FormSchema<BrandingDraft, unknown>;
+
+/** Every field error of the draft (spec §5 messages), by {@link brandingFormSchema}. */
 export function validateBrandingDraft(draft: BrandingDraft): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of Object.keys(draft) as BrandingField[]) {
-    const error = brandingFieldError(field, draft[field]);
-    if (error) errors[field] = error;
-  }
-  return errors;
+  return checkForm(brandingFormSchema, draft).errors;
 }
 
 /** What is sent: trimmed values, empty optional ones as null (the API refuses "" for links). */

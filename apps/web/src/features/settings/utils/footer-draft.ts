@@ -1,5 +1,8 @@
-import { FOOTER_LIMITS } from '@plataforma/shared';
-import { FORMAT_MESSAGE, REQUIRED_MESSAGE, type FieldErrors } from './form-errors';
+import { FOOTER_LIMITS, optionalText, requiredText } from '@plataforma/shared';
+import { z } from 'zod';
+import { errorsByPath } from '../../../forms/kit/field-errors';
+import { formIssueMessage } from '../../../forms/kit/issue-messages';
+import type { FieldErrors } from './form-errors';
 
 /**
  * A footer link: an http(s) address, a path of this site, or an e-mail or phone link (the demo
@@ -250,50 +253,79 @@ export function toFooterWire(sections: FooterSectionDraft[]): FooterSectionWire[
   );
 }
 
+/** The footer entry's attribute that holds the sections. */
+const STORED_FOOTER = 'FooterSection';
 /** Path of a value in the stored footer, as the API's validation errors name it. */
-export const footerPath = (...parts: (string | number)[]) => ['FooterSection', ...parts].join('.');
+export const footerPath = (...parts: (string | number)[]) => [STORED_FOOTER, ...parts].join('.');
 
+/** An image without its file: said as what to do, not as a missing value. */
+export const IMAGE_MISSING_MESSAGE = 'Sube una imagen.';
+
+/** Pixels as typed: none, or a whole number up to the API's limit. */
 function isImageSize(value: string): boolean {
-  const v = value.trim();
-  return v === '' || (/^\d+$/.test(v) && Number(v) <= FOOTER_LIMITS.imageSize);
+  return value === '' || (/^\d+$/.test(value) && Number(value) <= FOOTER_LIMITS.imageSize);
 }
+const imageSize = z.string().trim().refine(isImageSize);
+
+const footerLinkDraft = z.object({
+  text: requiredText(FOOTER_LIMITS.text),
+  title: optionalText(FOOTER_LIMITS.text),
+  url: requiredText(FOOTER_LIMITS.url).regex(FOOTER_LINK),
+  language: optionalText(FOOTER_LIMITS.language),
+});
+const footerLanguageDraft = z.object({
+  value: requiredText(FOOTER_LIMITS.optionValue),
+  label: requiredText(FOOTER_LIMITS.optionLabel),
+  disabled: z.boolean(),
+});
+const footerImageDraft = z.object({
+  sourceId: z.number(IMAGE_MISSING_MESSAGE),
+  alternativeText: requiredText(FOOTER_LIMITS.text),
+  isLink: z.boolean(),
+  width: imageSize,
+  height: imageSize,
+});
 
 /**
- * The editor's checks, with the spec §5 messages: a link needs a text and an address
- * ({@link FOOTER_LINK}); a language option needs a code and a
- * name; an image needs a file and a text alternative (WCAG 1.1.1).
+ * The footer editor's schema (the form kit, ADR 0073) on the API's footer limits: a link needs a
+ * text and an address ({@link FOOTER_LINK}); a language option needs a code and a name; an image
+ * needs a file and a text alternative (WCAG 1.1.1).
+ */
+export const footerDraftSchema = z.array(
+  z.object({
+    rows: z.array(
+      z.object({
+        columns: z.array(
+          z.object({
+            images: z.array(footerImageDraft),
+            links: z.array(footerLinkDraft),
+            languages: z.array(footerLanguageDraft),
+          }),
+        ),
+      }),
+    ),
+  }),
+);
+
+/** The draft's names that the stored footer, and so the API's errors, name otherwise. */
+const STORED_NAMES: Partial<Record<PropertyKey, string>> = {
+  languages: 'languageSelector',
+  sourceId: 'source',
+};
+
+/**
+ * The editor's errors by {@link footerDraftSchema}, keyed by the path of the stored footer
+ * ({@link footerPath}) as the API's are, so both land on the same field.
  */
 export function validateFooterDraft(sections: FooterSectionDraft[]): FieldErrors {
-  const errors: FieldErrors = {};
-  sections.forEach((section, s) => {
-    section.rows.forEach((row, r) => {
-      row.columns.forEach((column, c) => {
-        const at = (...rest: (string | number)[]) =>
-          footerPath(s, 'rows', r, 'columns', c, ...rest);
-        column.links.forEach((link, l) => {
-          if (link.text.trim() === '') errors[at('links', l, 'text')] = REQUIRED_MESSAGE;
-          if (link.url.trim() === '') errors[at('links', l, 'url')] = REQUIRED_MESSAGE;
-          else if (!FOOTER_LINK.test(link.url.trim()))
-            errors[at('links', l, 'url')] = FORMAT_MESSAGE;
-        });
-        column.languages.forEach((option, o) => {
-          if (option.value.trim() === '')
-            errors[at('languageSelector', o, 'value')] = REQUIRED_MESSAGE;
-          if (option.label.trim() === '')
-            errors[at('languageSelector', o, 'label')] = REQUIRED_MESSAGE;
-        });
-        column.images.forEach((image, i) => {
-          if (image.sourceId === null) errors[at('images', i, 'source')] = 'Sube una imagen.';
-          if (image.alternativeText.trim() === '') {
-            errors[at('images', i, 'alternativeText')] = REQUIRED_MESSAGE;
-          }
-          if (!isImageSize(image.width)) errors[at('images', i, 'width')] = FORMAT_MESSAGE;
-          if (!isImageSize(image.height)) errors[at('images', i, 'height')] = FORMAT_MESSAGE;
-        });
-      });
-    });
-  });
-  return errors;
+  const result = footerDraftSchema.safeParse(sections, { error: formIssueMessage });
+  if (result.success) return {};
+  return errorsByPath(
+    result.error.issues.map(({ path, message }) => ({
+      path: [STORED_FOOTER, ...path.map((step) => STORED_NAMES[step] ?? step)],
+      message,
+    })),
+  );
 }
 
 /** A copy of `list` with the item at `index` moved by `delta` places (kept inside the list). */

@@ -1,16 +1,11 @@
 import { ApiError } from '../../../lib/api-client';
 import { FORM_MESSAGES } from '../../../forms/engine/messages';
 
-/** Spec §5 form messages. */
-export const REQUIRED_MESSAGE = FORM_MESSAGES.required;
-export const FORMAT_MESSAGE = FORM_MESSAGES.pattern;
+/** Spec §5: what a refused field says when the API gives no reason of its own. */
+const FORMAT_MESSAGE = FORM_MESSAGES.pattern;
 
 /** A hex colour as the API stores it: #rgb or #rrggbb (apps/api site.content-types.ts). */
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-/** A link the API accepts: an http(s) address or a path of this site. */
-export const LINK = /^(?:https?:\/\/|\/)\S*$/;
-/** A reasonable e-mail address (the API checks it again). */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A font family name the API accepts. */
 export const FONT_NAME = /^[A-Za-z0-9 ]{1,100}$/;
 

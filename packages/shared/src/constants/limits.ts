@@ -78,6 +78,19 @@ export const ORGANIZATION_DESCRIPTION_MAX_LENGTH = 3000;
 /** Longest introduction of a resource (plain text under its title). */
 export const RESOURCE_INTRODUCTION_MAX_LENGTH = 1000;
 
+/** Longest title of a resource (its column). */
+export const RESOURCE_TITLE_MAX_LENGTH = 255;
+
+/** Longest web address stored (a resource's link, any http(s) link field). */
+export const LINK_MAX_LENGTH = 1000;
+
+/** Longest alternative text of an uploaded file (`fileInfo`). */
+export const FILE_ALT_TEXT_MAX_LENGTH = 255;
+
+/** A list of labels (a work's or a resource's tags, a resource's purposes): how many, how long. */
+export const LABELS_MAX = 50;
+export const LABEL_MAX_LENGTH = 100;
+
 /** Longest contact answers of the competence questionnaire (spec §5 shows no bounds). */
 export const QUESTIONNAIRE_CONTACT_LIMITS = { name: 100, surname: 100, email: 254 } as const;
 

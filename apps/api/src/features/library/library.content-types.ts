@@ -3,6 +3,8 @@ import {
   httpUrlSchema,
   OTHER_TEXT_MAX_LENGTH,
   REJECTION_REASON_MAX_LENGTH,
+  LABEL_MAX_LENGTH,
+  LABELS_MAX,
   RESOURCE_INTRODUCTION_MAX_LENGTH,
   TFX_SUMMARY_MAX_LENGTH,
 } from '@plataforma/shared';
@@ -11,7 +13,7 @@ import { resources, tfxes } from '../../db/schema';
 import { limitedText } from '../../lib/strapi/input';
 import { defineContentType } from '../../lib/strapi/registry';
 
-const tags = z.array(z.string().min(1).max(100)).max(50);
+const tags = z.array(z.string().min(1).max(LABEL_MAX_LENGTH)).max(LABELS_MAX);
 
 export const tfxType = defineContentType({
   uid: 'api::tfx.tfx',

@@ -35,7 +35,11 @@ import {
 } from './upload.presenter';
 import { sanitizeSvg } from './upload.svg';
 import { ALLOWED_TYPES_TEXT, KIND_BY_EXT, detectKind, type FileKind } from './upload.types';
-import { ALLOWED_FILE_TYPES, type ImageFormatName } from '@plataforma/shared';
+import {
+  ALLOWED_FILE_TYPES,
+  FILE_ALT_TEXT_MAX_LENGTH,
+  type ImageFormatName,
+} from '@plataforma/shared';
 
 export interface UploadContext {
   app: FastifyInstance;
@@ -47,7 +51,7 @@ const FILE_UID = 'plugin::upload.file';
 const fileInfoSchema = z
   .object({
     name: z.string().trim().min(1).max(255).optional(),
-    alternativeText: z.string().max(255).nullable().optional(),
+    alternativeText: z.string().max(FILE_ALT_TEXT_MAX_LENGTH).nullable().optional(),
     caption: z.string().max(255).nullable().optional(),
     // Strapi clients send the media-library folder; there are no folders here.
     folder: z.unknown().optional(),

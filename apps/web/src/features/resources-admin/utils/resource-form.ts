@@ -1,4 +1,8 @@
 import {
+  FILE_ALT_TEXT_MAX_LENGTH,
+  LABELS_MAX,
+  LINK_MAX_LENGTH,
+  RESOURCE_TITLE_MAX_LENGTH,
   httpUrlSchema,
   optionalText,
   RESOURCE_INTRODUCTION_MAX_LENGTH,
@@ -19,13 +23,13 @@ import type {
 
 /** The API's limits: the columns' sizes, the introduction's and the content type's list limit. */
 export const RESOURCE_LIMITS = {
-  title: 255,
+  title: RESOURCE_TITLE_MAX_LENGTH,
   introduction: RESOURCE_INTRODUCTION_MAX_LENGTH,
-  link: 1000,
+  link: LINK_MAX_LENGTH,
   /** A file's alternative text (the API's `fileInfo` rule). */
-  pictureAlt: 255,
+  pictureAlt: FILE_ALT_TEXT_MAX_LENGTH,
   /** Tags and purposes each (the API's `tags` rule). */
-  labels: 50,
+  labels: LABELS_MAX,
 } as const;
 
 export function emptyResourceForm(): ResourceFormValues {

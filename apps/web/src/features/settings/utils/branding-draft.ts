@@ -5,6 +5,7 @@ import {
   requiredText,
   siteLinkSchema,
   type FormSchema,
+  LINK_MAX_LENGTH,
 } from '@plataforma/shared';
 import { z } from 'zod';
 import { checkForm } from '../../../forms/kit/field-errors';
@@ -26,8 +27,8 @@ export const MAX_LENGTHS: Record<BrandingField, number> = {
   origin: 255,
   program: 255,
   mailTo: EMAIL_MAX_LENGTH,
-  politicsUrl: 1000,
-  logoUrl: 1000,
+  politicsUrl: LINK_MAX_LENGTH,
+  logoUrl: LINK_MAX_LENGTH,
   mainfont: 100,
   mainColor: 7,
   secondaryColor: 7,

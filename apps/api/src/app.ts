@@ -33,6 +33,7 @@ import type { ChangeFeed } from './db/change-feed';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { samlRoutes } from './features/saml/saml.routes';
 import { setupRoutes } from './features/setup/setup.routes';
 import { isClosedSetupPage } from './features/setup/setup.service';
 import { docsRoutes } from './features/docs/docs.routes';
@@ -70,6 +71,7 @@ import { removeStoredFilesJob } from './features/privacy/privacy.jobs';
 import { privacyRoutes } from './features/privacy/privacy.routes';
 import { jobsPlugin } from './lib/jobs/jobs.plugin';
 import { purgeIdempotencyKeysJob } from './lib/idempotency';
+import { forgetExpiredSsoStateJob } from './features/sso/sso.jobs';
 import { libraryRoutes } from './features/library/library.routes';
 import { registerAnnouncementLifecycles } from './features/announcements/announcements.lifecycles';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
@@ -188,6 +190,7 @@ export async function buildApp({
   await app.register(privateReadsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(samlRoutes);
   await app.register(setupRoutes);
   await app.register(mailPlugin);
   await app.register(outboxRoutes);
@@ -204,6 +207,7 @@ export async function buildApp({
       removeStoredFilesJob,
       reapOrphanUploadsJob,
       purgeIdempotencyKeysJob,
+      forgetExpiredSsoStateJob,
     ],
   });
   await app.register(privacyRoutes);

@@ -34,6 +34,9 @@ const UNANNOUNCED_TABLES = [
   'library_visits',
   // The answers kept for Idempotency-Key replays (ADR 0068): read only by the writes themselves.
   'idempotency_keys',
+  // Single sign-on's requests in flight and assertions seen (ADR 0074): read only by sign-ins.
+  'sso_requests',
+  'sso_seen_assertions',
 ];
 // A DO block takes no parameters: the list is written into it (constant names, no quotes inside).
 const UNANNOUNCED_LIST = sql.raw(

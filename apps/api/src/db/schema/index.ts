@@ -16,3 +16,4 @@ export * from './imports';
 export * from './privacy';
 export * from './setup';
 export * from './idempotency';
+export * from './identities';

@@ -34,6 +34,7 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { samlRoutes } from './features/saml/saml.routes';
+import { ssoRoutes } from './features/sso/sso.routes';
 import { setupRoutes } from './features/setup/setup.routes';
 import { isClosedSetupPage } from './features/setup/setup.service';
 import { docsRoutes } from './features/docs/docs.routes';
@@ -191,6 +192,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(samlRoutes);
+  await app.register(ssoRoutes);
   await app.register(setupRoutes);
   await app.register(mailPlugin);
   await app.register(outboxRoutes);

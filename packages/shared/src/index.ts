@@ -51,3 +51,4 @@ export * from './schemas/admin-overview';
 export * from './constants/setup';
 export * from './schemas/setup';
 export * from './schemas/form-fields';
+export * from './schemas/identities';

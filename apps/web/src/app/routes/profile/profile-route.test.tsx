@@ -611,3 +611,79 @@ describe('/profile for other profiles', () => {
     );
   });
 });
+
+describe('/profile university accounts (ADR 0074)', () => {
+  const identity = (id: number, providerName: string) => ({
+    id,
+    provider: `saml:https://${providerName}/idp/shibboleth`,
+    providerName,
+    since: '2026-12-03T10:00:00.000Z',
+    lastUsedAt: '2026-12-06T10:00:00.000Z',
+  });
+
+  it('lists the linked accounts, says why the last one stays, and unlinks another', async () => {
+    const first = identity(7, 'idp.um.es');
+    const second = identity(8, 'login.microsoftonline.com');
+    const api = stubProfileApi({
+      routes: {
+        'GET /api/auth/identities': () =>
+          jsonResponse({ data: [first, second], meta: { hasPassword: false } }),
+        'DELETE /api/auth/identities/8': () =>
+          jsonResponse({ data: [first], meta: { hasPassword: false } }),
+        // A refusal in Spanish, as the API answers it (ADR 0032).
+        'DELETE /api/auth/identities/7': () =>
+          new Response(
+            JSON.stringify({
+              data: null,
+              error: {
+                status: 409,
+                name: 'ConflictError',
+                message:
+                  'No puedes desvincular la única forma de entrar en tu cuenta: ponle antes una contraseña o vincula otra cuenta institucional.',
+                details: {},
+              },
+            }),
+            {
+              status: 409,
+              headers: { 'content-type': 'application/json', 'content-language': 'es' },
+            },
+          ),
+      },
+    });
+    renderApp('/profile');
+
+    const section = await screen.findByRole('region', { name: 'Cuentas institucionales' });
+    expect(await within(section).findByText('idp.um.es')).toBeTruthy();
+    expect(within(section).getAllByText('Vinculada desde el 3 de diciembre de 2026')).toHaveLength(
+      2,
+    );
+
+    fireEvent.click(
+      within(section).getByRole('button', { name: 'Desvincular login.microsoftonline.com' }),
+    );
+    expect(
+      await screen.findByText('Has desvinculado la cuenta de login.microsoftonline.com.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(within(section).queryByText('login.microsoftonline.com')).toBeNull(),
+    );
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Desvincular idp.um.es' }));
+    expect(await within(section).findByText(/No puedes desvincular la única forma/)).toBeTruthy();
+    expect(within(section).getByText('idp.um.es')).toBeTruthy();
+    expect(api.filter((call) => call.method === 'DELETE')).toHaveLength(2);
+  });
+
+  it('says so when no university account is linked yet', async () => {
+    stubProfileApi({
+      routes: {
+        'GET /api/auth/identities': () => jsonResponse({ data: [], meta: { hasPassword: true } }),
+      },
+    });
+    renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'Cuentas institucionales' });
+    expect(
+      await within(section).findByText(/No has vinculado ninguna cuenta de tu universidad/),
+    ).toBeTruthy();
+  });
+});

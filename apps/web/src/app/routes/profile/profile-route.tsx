@@ -7,6 +7,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { showToast } from '../../../components/ui/toast';
 import { useLogout } from '../../../features/auth/api/logout';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
+import { LinkedIdentities } from '../../../features/profile/components/linked-identities';
 import { hasCommunications } from '../../../features/navigation/utils/build-menu';
 import { useSession } from '../../../features/auth/hooks/use-session';
 import { usePermissions } from '../../../features/permissions/api/get-permissions';
@@ -173,6 +174,9 @@ export function ProfileRoute() {
             dispositivos.
           </CardHeading>
           <ChangePasswordForm />
+          <div className="mt-8 border-t border-slate-200 pt-6">
+            <LinkedIdentities />
+          </div>
         </ProfileCard>
       </div>
 

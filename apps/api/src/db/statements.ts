@@ -190,3 +190,31 @@ export async function insertJsonRows<T extends PgTable>(
       ${back.length > 0 ? sql`RETURNING ${sql.join(back, sql`, `)}` : sql``}`,
   );
 }
+
+/**
+ * Deletes rows a batch at a time, so a large backlog never holds a long lock: `deleteBatch(limit)`
+ * is one `DELETE … WHERE key IN (SELECT key … LIMIT limit)` (its `RETURNING` unread), run again
+ * until a batch comes back short. `onBatch` hears the rows deleted so far after each full batch
+ * (a job's progress, which renews its lease). Answers how many were deleted.
+ */
+export async function deleteInBatches(
+  db: Executor,
+  deleteBatch: (limit: number) => SQL,
+  {
+    batchSize = 5_000,
+    onBatch,
+  }: { batchSize?: number; onBatch?: (deleted: number) => Promise<void> } = {},
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const [row] = await executeRows(
+      db,
+      sql`WITH "gone" AS (${deleteBatch(batchSize)} RETURNING 1)
+          SELECT 0 AS "id", count(*)::int AS "count" FROM "gone"`,
+    );
+    const batch = Number(row?.count ?? 0);
+    deleted += batch;
+    if (batch < batchSize) return deleted;
+    await onBatch?.(deleted);
+  }
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { executeRows } from '../db/statements';
+import { deleteInBatches, executeRows } from '../db/statements';
 import type { Executor } from '../db/handles';
 import { refusal } from './errors';
 import type { JobDefinition } from './jobs';
@@ -203,34 +203,22 @@ export async function answeringReplays<T>(reply: FastifyReply, work: () => Promi
   }
 }
 
-/** Keys deleted per statement, so a large backlog never holds a long lock. */
-const PURGE_BATCH = 5_000;
-
 /**
  * Deletes the keys older than the window (a claim takes an expired one over anyway): the table
  * holds about a day of keyed writes. Answers how many.
  */
-export async function purgeIdempotencyKeys(
+export function purgeIdempotencyKeys(
   db: Executor,
   { onBatch }: { onBatch?: (deleted: number) => Promise<void> } = {},
 ): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const [row] = await executeRows(
-      db,
-      sql`WITH "gone" AS (
-            DELETE FROM "idempotency_keys" WHERE ("user_id", "key") IN (
+  return deleteInBatches(
+    db,
+    (limit) => sql`DELETE FROM "idempotency_keys" WHERE ("user_id", "key") IN (
               SELECT "user_id", "key" FROM "idempotency_keys"
               WHERE "created_at" <= now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
-              LIMIT ${PURGE_BATCH})
-            RETURNING 1)
-          SELECT 0 AS "id", count(*)::int AS "count" FROM "gone"`,
-    );
-    const batch = Number(row?.count ?? 0);
-    deleted += batch;
-    if (batch < PURGE_BATCH) return deleted;
-    await onBatch?.(deleted);
-  }
+              LIMIT ${limit})`,
+    { onBatch },
+  );
 }
 
 export const PURGE_IDEMPOTENCY_KEYS = 'idempotency.purge';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Queryable, Transaction } from '../../db/handles';
-import { executeRows } from '../../db/statements';
+import { deleteInBatches } from '../../db/statements';
 import { authIdentities, ssoRequests, ssoSeenAssertions, users } from '../../db/schema';
 import { notFound, refusal, validationError } from '../../lib/errors';
 
@@ -232,32 +232,20 @@ export async function unlinkIdentity(
     .where(and(eq(authIdentities.id, identityId), eq(authIdentities.userId, userId)));
 }
 
-/** Rows deleted per statement, so a large backlog never holds a long lock. */
-const FORGET_BATCH = 5_000;
-
 /** Deletes a table's expired rows, a batch at a time; answers how many. */
-async function deleteExpired(
+function deleteExpired(
   db: Executor,
   table: PgTable,
   key: PgColumn,
   expiresAt: PgColumn,
   onBatch?: (deleted: number) => Promise<void>,
 ): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const [row] = await executeRows(
-      db,
-      sql`WITH "gone" AS (
-            DELETE FROM ${table} WHERE ${key} IN (
-              SELECT ${key} FROM ${table} WHERE ${expiresAt} <= now() LIMIT ${FORGET_BATCH})
-            RETURNING 1)
-          SELECT 0 AS "id", count(*)::int AS "count" FROM "gone"`,
-    );
-    const batch = Number(row?.count ?? 0);
-    deleted += batch;
-    if (batch < FORGET_BATCH) return deleted;
-    await onBatch?.(deleted);
-  }
+  return deleteInBatches(
+    db,
+    (limit) => sql`DELETE FROM ${table} WHERE ${key} IN (
+              SELECT ${key} FROM ${table} WHERE ${expiresAt} <= now() LIMIT ${limit})`,
+    { onBatch },
+  );
 }
 
 /**

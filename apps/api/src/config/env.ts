@@ -26,6 +26,9 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
+  /** The SAML service provider's key pair, PEM (ADR 0074); else made once in DATA_DIR. */
+  SAML_SP_PRIVATE_KEY: z.string().optional(),
+  SAML_SP_CERTIFICATE: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -70,6 +73,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   jwtSecret: string;
+  /** The SAML service provider's key pair from the environment (both or neither, ADR 0074). */
+  samlSp: { privateKey: string | undefined; certificate: string | undefined };
   publicUrl: string;
   smtpUrl: string | undefined;
   uploadDir: string;
@@ -175,6 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     jwtSecret,
+    samlSp: { privateKey: env.SAML_SP_PRIVATE_KEY, certificate: env.SAML_SP_CERTIFICATE },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     uploadDir: resolve(base, env.UPLOAD_DIR ?? join(dataDir, 'uploads')),

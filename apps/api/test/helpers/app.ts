@@ -15,6 +15,7 @@ export const TEST_CONFIG: AppConfig = {
   databaseUrl: undefined,
   dataDir: '/nonexistent',
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  samlSp: { privateKey: undefined, certificate: undefined },
   publicUrl: 'http://localhost:3000',
   smtpUrl: undefined,
   // A private temporary folder per test process: uploads in tests never touch the machine's disk elsewhere.

@@ -35,18 +35,19 @@ const invalid = (message: string) => new ConfigError(`Configuración no válida:
 
 /** The service provider's keys: the environment's, else the data folder's, made on first use. */
 export async function loadServiceProviderKeys(
-  config: Pick<AppConfig, 'dataDir' | 'publicUrl'>,
-  env: NodeJS.ProcessEnv = process.env,
+  config: Pick<AppConfig, 'dataDir' | 'publicUrl'> & Partial<Pick<AppConfig, 'samlSp'>>,
 ): Promise<ServiceProviderKeys> {
-  const fromEnv = keysFromEnvironment(env);
+  const fromEnv = keysFromEnvironment(config.samlSp);
   if (fromEnv) return fromEnv;
   const folder = join(config.dataDir, SP_KEYS_FOLDER);
   return (await readKeyFolder(folder)) ?? createKeyFolder(config, folder);
 }
 
-function keysFromEnvironment(env: NodeJS.ProcessEnv): ServiceProviderKeys | undefined {
-  const key = env.SAML_SP_PRIVATE_KEY?.trim();
-  const certificate = env.SAML_SP_CERTIFICATE?.trim();
+function keysFromEnvironment(
+  given: AppConfig['samlSp'] | undefined,
+): ServiceProviderKeys | undefined {
+  const key = given?.privateKey?.trim();
+  const certificate = given?.certificate?.trim();
   if (!key && !certificate) return undefined;
   if (!key || !certificate) {
     throw invalid('SAML_SP_PRIVATE_KEY y SAML_SP_CERTIFICATE van juntas: falta una de las dos');

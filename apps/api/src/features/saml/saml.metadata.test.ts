@@ -83,9 +83,9 @@ async function tempDataDir() {
   return dir;
 }
 const apps: FastifyInstance[] = [];
-async function startApp(dataDir: string) {
+async function startApp(dataDir: string, samlSp = TEST_CONFIG.samlSp) {
   const { db } = await getTestDatabase();
-  const app = await buildApp({ config: { ...TEST_CONFIG, dataDir }, db, logger: false });
+  const app = await buildApp({ config: { ...TEST_CONFIG, dataDir, samlSp }, db, logger: false });
   await app.ready();
   apps.push(app);
   return app;
@@ -311,41 +311,43 @@ describe('the service provider’s keys', () => {
 
   it('from the environment win over the file, and one without the other is refused', async () => {
     const other = await generateServiceProviderKeys('sso.example.es');
-    // As a one-line .env value writes them.
-    vi.stubEnv('SAML_SP_PRIVATE_KEY', other.privateKey.replace(/\n/g, '\\n'));
-    vi.stubEnv('SAML_SP_CERTIFICATE', other.certificate);
-    const fromEnv = await startApp(dataDir);
+    // The key as a one-line .env value writes it.
+    const given = {
+      privateKey: other.privateKey.replace(/\n/g, '\\n'),
+      certificate: other.certificate,
+    };
+    const fromEnv = await startApp(dataDir, given);
     const res = await getMetadata(fromEnv);
     expect(res.statusCode).toBe(200);
     for (const published of all(parse(res.body), DS, 'X509Certificate')) {
       expect(published.textContent?.replace(/\s+/g, '')).toBe(certificateBody(other.certificate));
     }
-    const keys = await loadServiceProviderKeys({ dataDir, publicUrl: SITE });
+    const keys = await loadServiceProviderKeys({ dataDir, publicUrl: SITE, samlSp: given });
     expect(keys.source).toBe('environment');
     expect(keys.privateKey).toBe(other.privateKey);
 
-    vi.stubEnv('SAML_SP_CERTIFICATE', '');
-    await expect(loadServiceProviderKeys({ dataDir, publicUrl: SITE })).rejects.toThrow(
-      ConfigError,
-    );
+    const alone = { ...given, certificate: '' };
+    await expect(
+      loadServiceProviderKeys({ dataDir, publicUrl: SITE, samlSp: alone }),
+    ).rejects.toThrow(ConfigError);
     const mine = await readFile(join(dataDir, SP_KEYS_FOLDER, SP_CERTIFICATE_FILE), 'utf8');
-    vi.stubEnv('SAML_SP_CERTIFICATE', mine);
-    await expect(loadServiceProviderKeys({ dataDir, publicUrl: SITE })).rejects.toThrow(
-      /no es de esa clave privada/,
-    );
+    const mismatched = { ...given, certificate: mine };
+    await expect(
+      loadServiceProviderKeys({ dataDir, publicUrl: SITE, samlSp: mismatched }),
+    ).rejects.toThrow(/no es de esa clave privada/);
   });
 
   it('made by two processes at once are one pair', async () => {
     const fresh = await tempDataDir();
     const config = { dataDir: fresh, publicUrl: SITE };
     const [first, second] = await Promise.all([
-      loadServiceProviderKeys(config, {}),
-      loadServiceProviderKeys(config, {}),
+      loadServiceProviderKeys(config),
+      loadServiceProviderKeys(config),
     ]);
     expect(first.certificate).toBe(second.certificate);
     expect(first.privateKey).toBe(second.privateKey);
     expect([first.source, second.source].sort()).toEqual(['file', 'generated']);
     expect(await readdir(fresh)).toEqual([SP_KEYS_FOLDER]);
-    expect((await loadServiceProviderKeys(config, {})).source).toBe('file');
+    expect((await loadServiceProviderKeys(config)).source).toBe('file');
   });
 });

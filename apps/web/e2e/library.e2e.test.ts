@@ -355,7 +355,8 @@ describe('the final-work library, from the upload to the reader', () => {
 
     // The import: a file with a good row and one without its university, previewed (nothing is
     // written before the admin says so).
-    await page.getByRole('link', { name: 'Importar trabajos externos' }).click();
+    // The page's own tab (the header's Biblioteca menu names the same page).
+    await page.getByRole('main').getByRole('link', { name: 'Importar trabajos externos' }).click();
     await page.waitForURL(`${baseUrl}/admin/biblioteca/importar`);
     await page.getByRole('heading', { level: 2, name: 'Importar trabajos externos' }).waitFor();
     await inspect(page, 'admin-import');
